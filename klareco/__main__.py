@@ -1,0 +1,5 @@
+"""``python -m klareco`` runs the ``klareco`` command."""
+
+from klareco.cli import main
+
+main()

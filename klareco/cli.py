@@ -1,0 +1,151 @@
+"""The ``klareco`` command.
+
+Every error reaches the user as one line on stderr and a non-zero exit code, never a
+traceback: ``main()`` turns the project's own errors and click's usage errors into that line.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from klareco import __version__
+from klareco.errors import KlarecoError
+from klareco.parse import parse, parse_tokens
+from klareco.parse.ast import Sentence
+from klareco.parse.conllu import read_conllu, to_conllu
+from klareco.parse.render import render_tree
+
+
+def _clean(text: str) -> str:
+    """Text safe to process and print: undecodable bytes become U+FFFD."""
+    return text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+
+
+def _read_input(text: str | None) -> str:
+    if text is not None:
+        return _clean(text)
+    if sys.stdin.isatty():
+        raise click.UsageError("give TEXT, or pipe text on stdin")
+    return sys.stdin.buffer.read().decode("utf-8", "replace")
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="klareco")
+def cli() -> None:
+    """Klareco: questions and answers over Esperanto literature."""
+
+
+@cli.command("parse")
+@click.argument("text", required=False)
+@click.option("--format", "output_format", type=click.Choice(["tree", "json", "conllu"]),
+              default="tree", show_default=True, help="Output format.")
+@click.option("--input", "input_format", type=click.Choice(["text", "conllu"]), default="text",
+              show_default=True,
+              help="text: one sentence per line; conllu: pre-tokenised CoNLL-U sentences.")
+def parse_command(text: str | None, output_format: str, input_format: str) -> None:
+    """Parse Esperanto sentences into morphological and syntactic analyses.
+
+    Reads TEXT, or stdin when TEXT is absent (one sentence per line).
+    """
+    raw = _read_input(text)
+    parsed: list[tuple[Sentence, str | None]] = []
+    if input_format == "conllu":
+        for block in read_conllu(raw.splitlines()):
+            parsed.append((parse_tokens([t.form for t in block.tokens]), block.sent_id))
+    else:
+        lines = [line for line in raw.splitlines() if line.strip()]
+        parsed = [(parse(line), None) for line in lines]
+    if not parsed:
+        raise KlarecoError("nothing to parse: the input is empty")
+    out = sys.stdout
+    if output_format == "json":
+        dicts = [s.to_dict() for s, _ in parsed]
+        out.write(json.dumps(dicts[0] if len(dicts) == 1 else dicts, ensure_ascii=False,
+                             indent=2) + "\n")
+    elif output_format == "conllu":
+        for sentence, sent_id in parsed:
+            out.write(to_conllu(sentence, sent_id))
+    else:
+        out.write("\n\n".join(render_tree(s) for s, _ in parsed) + "\n")
+
+
+@cli.command("eval-parser")
+@click.option("--gold", "gold_path", required=True,
+              type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="A UD CoNLL-U treebank.")
+@click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
+def eval_parser_command(gold_path: Path, as_json: bool) -> None:
+    """Score the parser against a CoNLL-U gold: UPOS, LEMMA, FEATS, nsubj and obj F1."""
+    from klareco.parse.evaluation import evaluate_parser
+
+    report = evaluate_parser(gold_path).report()
+    if as_json:
+        click.echo(json.dumps(report, ensure_ascii=False, indent=2))
+        return
+    click.echo(f"{report['sentences']} sentences, {report['tokens']} tokens "
+               f"({report['role_sentences']} sentences with relations)")
+    for key in ("upos", "lemma", "feats"):
+        click.echo(f"  {key.upper():6} accuracy {report[key]:.4f}")
+    for rel in ("nsubj", "obj"):
+        r = report[rel]
+        click.echo(f"  {rel:6} P {r['precision']:.4f}  R {r['recall']:.4f}  F1 {r['f1']:.4f}"
+                   f"  (gold {r['gold']}, predicted {r['predicted']})")
+    confusions = report["confusions"]
+    click.echo("\nConfusions that cost most:")
+    for item in confusions["upos"][:5]:
+        click.echo(f"  UPOS  {item['gold']} → {item['predicted']}: {item['count']}")
+    for item in confusions["feats"][:5]:
+        click.echo(f"  FEATS {item['upos']} {item['gold']} → {item['predicted']}: "
+                   f"{item['count']}")
+    for item in confusions["lemma"][:5]:
+        click.echo(f"  LEMMA {item['form']}: {item['gold']} → {item['predicted']}: "
+                   f"{item['count']}")
+    for item in confusions["roles"][:5]:
+        click.echo(f"  ROLE  {item['gold']} → {item['predicted']}: {item['count']}")
+
+
+@cli.command("ask")
+@click.argument("question", required=False)
+@click.option("--json", "as_json", is_flag=True, help="Print the answer as JSON.")
+def ask_command(question: str | None, as_json: bool) -> None:
+    """Answer a question from the corpus."""
+    from klareco.config import data_home
+
+    home = data_home()
+    if not (home / "klareco.sqlite").exists():
+        raise KlarecoError(
+            f"the corpus is not built yet (looked in {home}); corpus building and question "
+            "answering are not implemented in this version"
+        )
+    raise KlarecoError("question answering is not implemented in this version")
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Entry point of the ``klareco`` console command."""
+    try:
+        code = cli.main(args=argv, prog_name="klareco", standalone_mode=False)
+    except click.exceptions.Abort:
+        click.echo("error: aborted", err=True)
+        sys.exit(130)
+    except click.ClickException as exc:
+        hint = "" if isinstance(exc, click.UsageError) is False else " (see --help)"
+        click.echo(f"error: {_clean(exc.format_message())}{hint}", err=True)
+        sys.exit(exc.exit_code or 2)
+    except KlarecoError as exc:
+        click.echo(f"error: {_clean(str(exc))}", err=True)
+        sys.exit(1)
+    except BrokenPipeError:
+        sys.stderr.close()
+        sys.exit(1)
+    except KeyboardInterrupt:
+        click.echo("error: interrupted", err=True)
+        sys.exit(130)
+    sys.exit(code if isinstance(code, int) else 0)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,28 @@
+"""Where Klareco keeps what it builds: one home for that fact."""
+
+import os
+from pathlib import Path
+
+
+def data_home() -> Path:
+    """The data directory: ``$KLARECO_HOME`` if set, else the per-user data dir.
+
+    Built artefacts (corpus copy, SQLite store, indexes) live here, never in git.
+    """
+    explicit = os.environ.get("KLARECO_HOME")
+    if explicit:
+        return Path(explicit).expanduser()
+    xdg = os.environ.get("XDG_DATA_HOME")
+    base = Path(xdg).expanduser() if xdg else Path.home() / ".local" / "share"
+    return base / "klareco"
+
+
+def project_root() -> Path:
+    """The source checkout this package was installed from (editable installs and tests)."""
+    return Path(__file__).resolve().parent.parent
+
+
+def default_mirror() -> Path | None:
+    """``../shared/corpus`` beside the checkout, where tests and CI find the default corpus."""
+    candidate = project_root().parent / "shared" / "corpus"
+    return candidate if (candidate / "sources.json").is_file() else None

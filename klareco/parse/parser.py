@@ -1,0 +1,50 @@
+"""The parser's public entry points: text or pre-tokenised words in, ``Sentence`` out."""
+
+from klareco.errors import EmptyInputError
+from klareco.parse.ast import Sentence, Word
+from klareco.parse.morphology import analyze_word
+from klareco.parse.syntax import build_sentence
+from klareco.parse.tokenize import tokenize
+
+# Longer inputs are parsed in full but as one sentence; splitting into sentences is the
+# corpus splitter's job (klareco/corpus/split.py).
+
+
+def _keeps_elision(form: str) -> bool:
+    return analyze_word(form).known
+
+
+def parse(text: str) -> Sentence:
+    """Parse one sentence (or question) of Esperanto text.
+
+    Raises ``EmptyInputError`` when the text is empty or only whitespace; any other string,
+    however odd, gets an analysis.
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"parse() takes a str, not {type(text).__name__}")
+    if not text.strip():
+        raise EmptyInputError("nothing to parse: the text is empty")
+    tokens = tokenize(text, _keeps_elision)
+    words = [_place(analyze_word(form), n, start, end)
+             for n, (form, start, end) in enumerate(tokens)]
+    return build_sentence(text, words)
+
+
+def parse_tokens(forms: list[str]) -> Sentence:
+    """Parse a pre-tokenised sentence (as in CoNLL-U); offsets index the forms joined by spaces."""
+    if not forms:
+        raise EmptyInputError("nothing to parse: no tokens")
+    words: list[Word] = []
+    position = 0
+    for n, form in enumerate(forms):
+        words.append(_place(analyze_word(form), n, position, position + len(form)))
+        position += len(form) + 1
+    return build_sentence(" ".join(forms), words)
+
+
+def _place(word: Word, index: int, start: int, end: int) -> Word:
+    # dataclasses.replace re-runs __init__; copying the dict is faster on the hot path.
+    placed = object.__new__(Word)
+    placed.__dict__.update(word.__dict__)
+    placed.__dict__.update(index=index, start=start, end=end)
+    return placed

@@ -1,0 +1,505 @@
+"""Sentence analysis: phrases (grammar/sentence.lark), clauses, roles and the question.
+
+Roles come from case and prepositions, never from word order: a nominative phrase is the
+subject (or, with ``esti`` and other copulas, the predicate), an accusative phrase is the
+object, ``al`` marks the indirect object and other prepositional phrases are adjuncts. Word
+order is used only where the grammar leaves a choice: between two nominatives of a copula
+the first is the subject, unless the other is a question word.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from functools import cache
+
+from lark import Lark, Token, Tree
+from lark.exceptions import LarkError
+
+from klareco.lexicon import closed_classes
+from klareco.parse import questions
+from klareco.parse.ast import Clause, Phrase, Question, Sentence, Word
+from klareco.parse.dependencies import dependencies
+from klareco.parse.morphology import _PresegmentedLexer, grammar_text
+
+_QUOTES = set("\"'“”„«»‹›‘’—–-")
+_BOUNDARIES = {".", "!", "?", ";", ":", "…", "..."}
+_NOMINAL_CATEGORIES = {"ARTICLE", "NUMERAL", "DETERMINER", "ADJECTIVE", "NOUN"}
+
+
+@cache
+def _sentence_parser() -> Lark:
+    return Lark(grammar_text("sentence.lark"), parser="lalr", lexer=_PresegmentedLexer)
+
+
+@dataclass(frozen=True)
+class _Item:
+    """A category token for the sentence grammar (carries the word index)."""
+
+    type: str
+    index: int
+
+
+def grammatical_case(word: Word) -> str | None:
+    """'Acc' when the word carries the accusative -n, 'Nom' for other nominals, else None."""
+    if word.pos not in ("NOUN", "PROPN", "ADJ", "DET", "PRON", "NUM") and not word.correlative:
+        return None
+    return "Acc" if any(m.kind == "accusative" for m in word.morphemes) else "Nom"
+
+
+def _category(word: Word) -> str:
+    pos = word.pos
+    if word.is_punct:
+        if word.form == ",":
+            return "COMMA"
+        if word.form in _BOUNDARIES:
+            return "BOUNDARY"
+        if all(c in _QUOTES for c in word.form):
+            return "QUOTE"
+        return "OTHER"
+    acc = "_ACC" if grammatical_case(word) == "Acc" else ""
+    if word.correlative is not None:
+        prefix, suffix = word.correlative
+        if suffix in ("u", "o", "a", "es"):
+            if prefix == "ki":
+                return "KI" + acc
+            if suffix == "o":
+                return "PRONOUN" + acc
+            return "DETERMINER" + acc
+        if suffix == "om":
+            return "NUMERAL"
+        return "ADVERB"
+    if pos == "VERB":
+        return "INFINITIVE" if word.feat("VerbForm") == "Inf" else "FINITE_VERB"
+    if word.word_class == "article":
+        return "ARTICLE"
+    if pos == "NUM":
+        return "NUMERAL"
+    if pos == "PRON":
+        return "PRONOUN" + acc
+    if pos == "DET":
+        return "DETERMINER" + acc
+    if pos == "ADJ":
+        return "ADJECTIVE" + acc
+    if pos in ("NOUN", "PROPN"):
+        return "NOUN" + acc
+    return {
+        "ADV": "ADVERB", "PART": "PARTICLE", "ADP": "PREPOSITION", "CCONJ": "COORDINATOR",
+        "SCONJ": "SUBORDINATOR",
+    }.get(pos, "OTHER")
+
+
+def _categories(words: tuple[Word, ...]) -> list[_Item]:
+    """Categories, with the article and numerals taking the case of the nominal they open."""
+    items = [_Item(_category(w), w.index) for w in words]
+    following_case = ""
+    for position in range(len(items) - 1, -1, -1):
+        item = items[position]
+        if item.type in ("ARTICLE", "NUMERAL"):
+            items[position] = _Item(item.type + following_case, item.index)
+        elif item.type.split("_ACC")[0] in _NOMINAL_CATEGORIES or item.type.startswith("KI"):
+            following_case = "_ACC" if item.type.endswith("_ACC") else ""
+        else:
+            following_case = ""
+    return items
+
+
+# --------------------------------------------------------------------------- phrases
+
+
+@dataclass
+class _Chunk:
+    """A phrase or a single word, in sentence order, as the clause builder sees it."""
+
+    kind: str  # noun, accusative, pronoun, correlative, prepositional, or a word category
+    words: list[int]
+    case: str | None = None
+    preposition: int | None = None
+    inner: _Chunk | None = None  # the phrase a preposition governs
+
+    @property
+    def first(self) -> int:
+        return self.words[0]
+
+
+def _chunks(words: tuple[Word, ...]) -> list[_Chunk]:
+    items = _categories(words)
+    try:
+        tree = _sentence_parser().parse(items)  # type: ignore[arg-type]
+    except LarkError:  # cannot happen with this grammar; stay robust all the same
+        return [_Chunk(item.type, [item.index]) for item in items]
+    chunks: list[_Chunk] = []
+    for child in tree.children:
+        if isinstance(child, Token):
+            chunks.append(_Chunk(child.type, [child.value.index]))
+        else:
+            chunks.extend(_phrase_chunks(child, words))
+    return _attach_genitives(chunks, words)
+
+
+def _leaves(tree: Tree) -> list[int]:
+    return [t.value.index for t in tree.scan_values(lambda v: isinstance(v, Token))]
+
+
+def _phrase_chunks(tree: Tree, words: tuple[Word, ...]) -> list[_Chunk]:
+    rule = tree.data
+    if rule == "prepositional_phrase":
+        preposition = tree.children[0].value.index
+        governed = tree.children[1]
+        if isinstance(governed, Token):
+            inner, rest = _Chunk(governed.type, [governed.value.index]), []
+        else:
+            # only the first phrase of a split run is governed: "en la domo | la hundo"
+            inner, *rest = _phrase_chunks(governed, words)
+        return [_Chunk("prepositional", [preposition, *inner.words], inner.case, preposition,
+                       inner), *rest]
+    indices = _leaves(tree)
+    case = "Acc" if any(words[i].case == "Acc" or grammatical_case(words[i]) == "Acc"
+                        for i in indices) else "Nom"
+    kind = {"noun_phrase": "noun", "accusative_phrase": "noun", "pronoun": "pronoun",
+            "correlative_phrase": "correlative"}[rule]
+    if kind != "noun":
+        return [_Chunk(kind, indices, case)]
+    return [_Chunk("noun", part, case) for part in _split_noun_run(indices, words)]
+
+
+def _split_noun_run(indices: list[int], words: tuple[Word, ...]) -> list[list[int]]:
+    """A same-case run holds a new phrase where a determiner follows a noun (la hundo la kato)."""
+    parts: list[list[int]] = [[]]
+    seen_noun = False
+    for i in indices:
+        word = words[i]
+        if seen_noun and word.pos in ("DET", "NUM"):
+            parts.append([])
+            seen_noun = False
+        parts[-1].append(i)
+        seen_noun = seen_noun or word.pos in ("NOUN", "PROPN")
+    return parts
+
+
+def _attach_genitives(chunks: list[_Chunk], words: tuple[Word, ...]) -> list[_Chunk]:
+    """A 'de'/'da' phrase right after a nominal modifies it (filino de Polonio, glaso da akvo)."""
+    result: list[_Chunk] = []
+    for chunk in chunks:
+        previous = result[-1] if result else None
+        if (previous is not None and chunk.kind == "prepositional"
+                and words[chunk.first].lemma in ("de", "da")
+                and previous.kind in ("noun", "pronoun", "correlative", "prepositional")
+                and chunk.inner is not None and chunk.inner.kind != "ADVERB"):
+            previous.words.extend(chunk.words)
+            continue
+        result.append(chunk)
+    return result
+
+
+def phrase_head(words: tuple[Word, ...], indices: list[int] | tuple[int, ...]) -> int:
+    """The head of a nominal phrase: its noun, else its last adjective, else its last word."""
+    own = _own_words(words, indices)
+    for pos in (("NOUN", "PROPN", "PRON"), ("ADJ",), ("NUM",), ("DET",)):
+        for i in own:
+            if words[i].pos in pos:
+                head = i
+                if pos[0] == "NOUN":
+                    return head  # the first noun: "reĝo Davido" → reĝo
+        if any(words[i].pos in pos for i in own):
+            return [i for i in own if words[i].pos in pos][-1]
+    return own[-1] if own else indices[-1]
+
+
+def _own_words(words: tuple[Word, ...], indices: list[int] | tuple[int, ...]) -> list[int]:
+    """The phrase's words before any attached 'de' phrase or its own preposition."""
+    own: list[int] = []
+    for n, i in enumerate(indices):
+        if words[i].pos == "ADP":
+            if n == 0:
+                continue
+            break
+        own.append(i)
+    return own or list(indices)
+
+
+# --------------------------------------------------------------------------- clauses
+
+
+@dataclass
+class _ClauseBuilder:
+    kind: str
+    parent: int | None
+    chunks: list[_Chunk] = field(default_factory=list)
+    introducer: int | None = None
+    verb: int | None = None
+    origin: int | None = None  # the clause a coordinate clause was opened from
+
+
+def _is_question_word(word: Word) -> bool:
+    return word.correlative is not None and word.correlative[0] == "ki"
+
+
+def _ki_word(chunk: _Chunk, words: tuple[Word, ...]) -> int | None:
+    """The ki- correlative that opens this chunk (kiu, kie, al kiu), if any."""
+    first = chunk.inner.first if chunk.kind == "prepositional" and chunk.inner else chunk.first
+    return first if _is_question_word(words[first]) else None
+
+
+def _clauses(chunks: list[_Chunk], words: tuple[Word, ...], question: bool) -> list[_ClauseBuilder]:
+    clauses = [_ClauseBuilder("main", None)]
+    current = 0
+    leading = True  # no content seen yet in the sentence
+    for position, chunk in enumerate(chunks):
+        builder = clauses[current]
+        kind = chunk.kind
+        if kind == "QUOTE":
+            builder.chunks.append(chunk)
+            continue
+        ki = _ki_word(chunk, words)
+        opens_clause = (
+            kind == "SUBORDINATOR"
+            or (kind == "PARTICLE" and words[chunk.first].lemma == "ĉu" and not leading)
+            or (ki is not None and not (leading and question))
+        )
+        if opens_clause:
+            relative = ki is not None and _follows_nominal(chunks, position)
+            clauses.append(_ClauseBuilder("relative" if relative else "subordinate", current,
+                                          [chunk], introducer=ki if ki is not None
+                                          else chunk.first))
+            current = len(clauses) - 1
+        elif kind == "FINITE_VERB":
+            while builder.verb is not None and builder.parent is not None:
+                current = builder.parent
+                builder = clauses[current]
+            if builder.verb is not None:
+                clauses.append(_ClauseBuilder("coordinate", builder.parent))
+                current = len(clauses) - 1
+                builder = clauses[current]
+            builder.verb = chunk.first
+            builder.chunks.append(chunk)
+        elif kind in ("COMMA", "COORDINATOR", "BOUNDARY") and builder.verb is not None:
+            if builder.parent is not None and kind == "COMMA":
+                builder.chunks.append(chunk)
+                current = builder.parent  # a comma closes a finished subordinate clause
+            elif _verb_ahead(chunks, position):
+                clauses.append(_ClauseBuilder("coordinate", builder.parent, [chunk],
+                                              origin=current))
+                current = len(clauses) - 1
+            else:
+                builder.chunks.append(chunk)
+        else:
+            builder.chunks.append(chunk)
+        leading = False
+    return _merge_verbless_coordinates(clauses)
+
+
+def _follows_nominal(chunks: list[_Chunk], position: int) -> bool:
+    for previous in reversed(chunks[:position]):
+        if previous.kind in ("COMMA", "QUOTE"):
+            continue
+        return previous.kind in ("noun", "pronoun", "correlative", "prepositional")
+    return False
+
+
+def _verb_ahead(chunks: list[_Chunk], position: int) -> bool:
+    """Whether a finite verb follows before the next clause boundary."""
+    for chunk in chunks[position + 1:]:
+        if chunk.kind == "FINITE_VERB":
+            return True
+        if chunk.kind in ("COMMA", "BOUNDARY", "SUBORDINATOR", "COORDINATOR"):
+            return False
+    return False
+
+
+def _merge_verbless_coordinates(clauses: list[_ClauseBuilder]) -> list[_ClauseBuilder]:
+    """A coordinate 'clause' without a verb was coordination inside the clause before it."""
+    kept: list[_ClauseBuilder] = []
+    remap: dict[int, int] = {}
+    for n, clause in enumerate(clauses):
+        if clause.kind == "coordinate" and clause.verb is None and clause.origin is not None:
+            target = remap.get(clause.origin, 0)
+            kept[target].chunks.extend(clause.chunks)
+            remap[n] = target
+            continue
+        remap[n] = len(kept)
+        kept.append(clause)
+    for clause in kept:
+        if clause.parent is not None:
+            clause.parent = remap.get(clause.parent, clause.parent)
+    return kept
+
+
+# --------------------------------------------------------------------------- roles
+
+
+def _phrase(chunk: _Chunk, words: tuple[Word, ...], kind: str) -> Phrase:
+    if chunk.kind == "prepositional" and chunk.inner is not None:
+        inner_words = chunk.words[1:]
+        head = (phrase_head(words, inner_words) if chunk.inner.kind != "ADVERB"
+                else chunk.inner.first)
+        return Phrase("prepositional", head, tuple(chunk.words), chunk.preposition, chunk.case)
+    if chunk.kind in ("noun", "pronoun", "correlative"):
+        return Phrase(kind, phrase_head(words, chunk.words), tuple(chunk.words), None, chunk.case)
+    return Phrase(kind, chunk.first, tuple(chunk.words))
+
+
+def _is_copular(words: tuple[Word, ...], verb: int | None) -> bool:
+    if verb is None:
+        return False
+    return words[verb].lemma in closed_classes.COPULAR_ROOTS
+
+
+def _roles(builder: _ClauseBuilder, words: tuple[Word, ...]) -> Clause:
+    nominatives: list[_Chunk] = []
+    accusatives: list[_Chunk] = []
+    adjuncts: list[Phrase] = []
+    indirect: Phrase | None = None
+    verb = builder.verb
+    if verb is None:
+        verb = next((c.first for c in builder.chunks if c.kind == "INFINITIVE"), None)
+    for chunk in builder.chunks:
+        if chunk.kind in ("noun", "pronoun", "correlative"):
+            (accusatives if chunk.case == "Acc" else nominatives).append(chunk)
+        elif chunk.kind == "prepositional":
+            phrase = _phrase(chunk, words, "prepositional")
+            if words[chunk.first].lemma == "al" and indirect is None:
+                indirect = phrase
+            else:
+                adjuncts.append(phrase)
+        elif chunk.kind == "ADVERB":
+            adjuncts.append(Phrase("adverb", chunk.first, tuple(chunk.words)))
+    subject = predicate = obj = None
+    copular = _is_copular(words, verb)
+    if copular and len(nominatives) >= 2:
+        ki = [c for c in nominatives if _is_question_word(words[c.first])]
+        if ki and ki[0] is not nominatives[-1] or ki and len(nominatives) == 2:
+            predicate_chunk = ki[0]
+            subject_chunk = next(c for c in nominatives if c is not predicate_chunk)
+        else:
+            subject_chunk, predicate_chunk = nominatives[0], nominatives[1]
+        subject = _phrase(subject_chunk, words, "noun")
+        predicate = _phrase(predicate_chunk, words, "noun")
+    elif nominatives:
+        first = nominatives[0]
+        if copular or not _adjective_only(first, words) or len(nominatives) == 1:
+            subject = _phrase(first, words, "noun")
+        if copular and verb is not None and first.first > verb and len(nominatives) == 1:
+            subject = _phrase(first, words, "noun")
+    for chunk in accusatives:
+        head = phrase_head(words, chunk.words)
+        is_time = bool(words[head].roots) and words[head].roots[-1] in (
+            closed_classes.TIME_AND_MEASURE_ROOTS)
+        if obj is None and not is_time:
+            obj = _phrase(chunk, words, "noun")
+        else:
+            adjuncts.append(_phrase(chunk, words, "noun"))
+    indices = tuple(sorted(i for c in builder.chunks for i in c.words))
+    return Clause(
+        kind=builder.kind, words=indices, introducer=builder.introducer, verb=verb,
+        subject=subject, object=obj, predicate=predicate, indirect_object=indirect,
+        adjuncts=tuple(adjuncts), parent=builder.parent,
+    )
+
+
+def _adjective_only(chunk: _Chunk, words: tuple[Word, ...]) -> bool:
+    return all(words[i].pos in ("ADJ", "ADV") for i in chunk.words)
+
+
+# --------------------------------------------------------------------------- context
+
+
+def contextualise(words: list[Word]) -> list[Word]:
+    """Features that depend on neighbours: names, SCONJ uses, the question particle."""
+    first_word = next((n for n, w in enumerate(words) if not w.is_punct), None)
+    result: list[Word] = []
+    for n, word in enumerate(words):
+        nxt = words[n + 1] if n + 1 < len(words) else None
+        lemma = word.lemma
+        if (word.pos == "NOUN" and word.form[:1].isupper() and n != first_word
+                and not _after_sentence_break(words, n)):
+            stem = word.form[:-1] if word.case == "Acc" else word.form
+            word = replace(word, pos="PROPN", proper=True, word_class="name", lemma=stem)
+        elif word.pos == "ADP" and lemma in closed_classes.CLAUSE_PREPOSITIONS and nxt is not None:
+            if nxt.feat("VerbForm") == "Inf" or (nxt.lemma == "ke" or (
+                    lemma == "dum" and nxt.pos == "PRON" and nxt.case == "Nom")):
+                word = replace(word, pos="SCONJ")
+        elif lemma == "ĉu" and n != first_word and not _after_sentence_break(words, n):
+            word = replace(word, pos="SCONJ")
+        result.append(word)
+    return result
+
+
+def _after_sentence_break(words: list[Word], n: int) -> bool:
+    """Whether only quotes and dashes (or a colon) stand between this word and a break."""
+    for previous in reversed(words[:n]):
+        if previous.form in _QUOTES or all(c in _QUOTES for c in previous.form):
+            continue
+        return previous.form in _BOUNDARIES
+    return True
+
+
+def _mark_directional(words: list[Word], chunks: list[_Chunk]) -> list[Word]:
+    """An accusative after a place preposition marks direction: UD Case=Lat."""
+    for chunk in chunks:
+        if chunk.kind != "prepositional" or chunk.case != "Acc":
+            continue
+        if words[chunk.first].lemma not in closed_classes.DIRECTIONAL_PREPOSITIONS:
+            continue
+        for i in chunk.words[1:]:
+            word = words[i]
+            if word.feat("Case") == "Acc" and word.pos in ("NOUN", "PROPN", "ADJ", "DET"):
+                feats = tuple(("Case", "Lat") if k == "Case" else (k, v) for k, v in word.feats)
+                words[i] = replace(word, feats=feats)
+    return words
+
+
+# --------------------------------------------------------------------------- sentence
+
+
+def _sentence_type(words: tuple[Word, ...], main: Clause | None) -> str:
+    marks = [w.form for w in words if w.is_punct and w.form not in _QUOTES]
+    if marks and marks[-1].endswith("?"):
+        return "question"
+    if main is not None and main.verb is not None:
+        verb = words[main.verb]
+        if verb.feat("Mood") == "Imp" and main.subject is None:
+            return "command"
+    return "statement"
+
+
+def _question(words: tuple[Word, ...], chunks: list[_Chunk], main: Clause | None) -> Question:
+    for chunk in chunks:
+        if chunk.kind in ("QUOTE", "OTHER"):
+            continue
+        ki = _ki_word(chunk, words)
+        if ki is not None:
+            word = words[ki]
+            preposition = words[chunk.first].lemma if chunk.kind == "prepositional" else None
+            head = words[phrase_head(words, chunk.words[1:] if preposition else chunk.words)]
+            verb = words[main.verb] if main and main.verb is not None else None
+            role = questions.role_of(
+                word.correlative[1] if word.correlative else "",
+                grammatical_case(word),
+                preposition,
+                copular=_is_copular(words, main.verb if main else None),
+                verb_root=verb.lemma if verb else None,
+                noun_root=head.roots[-1] if head is not word and head.roots else None,
+            )
+            return Question(word.lemma, role, ki, preposition)
+        if chunk.kind == "PARTICLE" and words[chunk.first].lemma == "ĉu":
+            return Question("ĉu", "yes_no", chunk.first)
+        break
+    return Question(None, "yes_no")
+
+
+def build_sentence(text: str, words: list[Word]) -> Sentence:
+    """Phrases, clauses, roles and question of a sentence whose words are analysed."""
+    words = contextualise(words)
+    frozen = tuple(words)
+    chunks = _chunks(frozen)
+    words = _mark_directional(words, chunks)
+    frozen = tuple(words)
+    is_question = any(w.form.endswith("?") for w in frozen if w.is_punct)
+    builders = _clauses(chunks, frozen, is_question)
+    clauses = tuple(_roles(b, frozen) for b in builders)
+    main = clauses[0] if clauses else None
+    sentence_type = _sentence_type(frozen, main)
+    question = _question(frozen, chunks, main) if sentence_type == "question" else None
+    heads, deprels = dependencies(frozen, clauses)
+    return Sentence(text=text, words=frozen, clauses=clauses, type=sentence_type,
+                    question=question, heads=heads, deprels=deprels)

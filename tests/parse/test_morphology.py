@@ -1,0 +1,210 @@
+"""Word segmentation and features: the words the parser issue names, and more of each kind."""
+
+import pytest
+
+from klareco.parse import analyze_word
+
+
+def segments(form: str) -> list[str]:
+    return [m.text for m in analyze_word(form).morphemes]
+
+
+@pytest.mark.parametrize(
+    ("form", "expected"),
+    [
+        ("malsanulejo", ["mal", "san", "ul", "ej", "o"]),
+        ("lernejestro", ["lern", "ej", "estr", "o"]),
+        ("ekkuris", ["ek", "kur", "is"]),
+        ("hundidoj", ["hund", "id", "o", "j"]),
+        ("nekredeble", ["ne", "kred", "ebl", "e"]),
+        ("bonege", ["bon", "eg", "e"]),
+        ("rapide", ["rapid", "e"]),
+        ("refari", ["re", "far", "i"]),
+        ("belulino", ["bel", "ul", "in", "o"]),
+        ("resanigos", ["re", "san", "ig", "os"]),
+        ("akvobirdo", ["akv", "o", "bird", "o"]),
+        # more words of the same kinds
+        ("malbonulo", ["mal", "bon", "ul", "o"]),
+        ("kuracistino", ["kurac", "ist", "in", "o"]),
+        ("gepatrojn", ["ge", "patr", "o", "j", "n"]),
+        ("dormejo", ["dorm", "ej", "o"]),
+        ("rekonstrui", ["re", "konstru", "i"]),
+        ("grandega", ["grand", "eg", "a"]),
+        ("manĝaĵon", ["manĝ", "aĵ", "o", "n"]),
+        ("katidojn", ["kat", "id", "o", "j", "n"]),
+        ("ekdormis", ["ek", "dorm", "is"]),
+        ("vaporŝipo", ["vapor", "ŝip", "o"]),
+    ],
+)
+def test_segmentation(form: str, expected: list[str]) -> None:
+    assert segments(form) == expected
+    assert analyze_word(form).known
+
+
+def test_rapide_is_never_rap_id() -> None:
+    word = analyze_word("rapide")
+    assert word.roots == ("rapid",)
+    assert word.suffixes == ()
+    assert word.pos == "ADV"
+
+
+def test_compound_head_is_last_root() -> None:
+    word = analyze_word("akvobirdo")
+    assert word.roots == ("akv", "bird")
+    assert word.pos == "NOUN"
+
+
+@pytest.mark.parametrize(
+    ("form", "feats"),
+    [
+        ("resanigos", {"Mood": "Ind", "Tense": "Fut"}),
+        ("vidus", {"Mood": "Cnd"}),
+        ("vidu", {"Mood": "Imp"}),
+        ("vidi", {"VerbForm": "Inf"}),
+        ("ekkuris", {"Mood": "Ind", "Tense": "Past"}),
+        ("kuras", {"Mood": "Ind", "Tense": "Pres"}),
+    ],
+)
+def test_verb_forms(form: str, feats: dict[str, str]) -> None:
+    word = analyze_word(form)
+    assert word.pos == "VERB"
+    assert dict(word.feats) == feats
+
+
+@pytest.mark.parametrize(
+    ("form", "participle", "tense", "voice", "pos"),
+    [
+        ("vidinta", "int", "Pass", "Act", "ADJ"),
+        ("vidota", "ot", "Fut", "Pass", "ADJ"),
+        ("vidita", "it", "Pass", "Pass", "ADJ"),
+        ("vidanta", "ant", "Pres", "Act", "ADJ"),
+        ("legata", "at", "Pres", "Pass", "ADJ"),
+        ("lernanto", "ant", "Pres", "Act", "NOUN"),
+        ("manĝonte", "ont", "Fut", "Act", "ADV"),
+    ],
+)
+def test_participles(form: str, participle: str, tense: str, voice: str, pos: str) -> None:
+    word = analyze_word(form)
+    assert participle in [m.text for m in word.morphemes if m.kind == "participle"]
+    assert word.pos == pos
+    assert word.feat("Tense") == tense
+    assert word.feat("Voice") == voice
+
+
+@pytest.mark.parametrize(
+    ("form", "prefix", "suffix", "case", "number", "pos"),
+    [
+        ("kiun", "ki", "u", "Acc", "Sing", "DET"),
+        ("tiujn", "ti", "u", "Acc", "Plur", "DET"),
+        ("ĉiuj", "ĉi", "u", "Nom", "Plur", "DET"),
+        ("neniam", "neni", "am", None, None, "ADV"),
+        ("kies", "ki", "es", None, None, "DET"),
+        ("kion", "ki", "o", None, None, "PRON"),
+        ("tien", "ti", "e", None, None, "ADV"),
+        ("ial", "i", "al", None, None, "ADV"),
+        ("kiom", "ki", "om", None, None, "DET"),
+        ("kiajn", "ki", "a", "Acc", "Plur", "DET"),
+    ],
+)
+def test_correlatives(form: str, prefix: str, suffix: str, case: str | None,
+                      number: str | None, pos: str) -> None:
+    word = analyze_word(form)
+    assert word.correlative == (prefix, suffix)
+    assert word.feat("Case") == case
+    assert word.feat("Number") == number
+    assert word.pos == pos
+    assert word.to_dict()["correlative"] == {"prefix": prefix, "suffix": suffix}
+
+
+@pytest.mark.parametrize(
+    ("form", "lemma", "case", "number", "person"),
+    [
+        ("mian", "mi", "Acc", "Sing", "1"),
+        ("siajn", "si", "Acc", "Plur", None),
+        ("viaj", "vi", "Nom", "Plur", "2"),
+        ("ilia", "ili", "Nom", "Sing", "3"),
+    ],
+)
+def test_possessives(form: str, lemma: str, case: str, number: str, person: str | None) -> None:
+    word = analyze_word(form)
+    assert (word.pos, word.lemma) == ("DET", lemma)
+    assert word.feat("Poss") == "Yes"
+    assert (word.feat("Case"), word.feat("Number"), word.feat("Person")) == (case, number, person)
+
+
+@pytest.mark.parametrize(("form", "lemma", "case"), [("min", "mi", "Acc"), ("sin", "si", "Acc"),
+                                                      ("ili", "ili", "Nom")])
+def test_pronouns(form: str, lemma: str, case: str) -> None:
+    word = analyze_word(form)
+    assert (word.pos, word.lemma, word.feat("Case")) == ("PRON", lemma, case)
+
+
+@pytest.mark.parametrize("form", ["du", "dek", "ducent", "dudek", "tricent", "mil", "naŭdek"])
+def test_cardinals(form: str) -> None:
+    word = analyze_word(form)
+    assert word.pos == "NUM"
+    assert word.known
+
+
+def test_compound_cardinal_is_digit_and_multiplier() -> None:
+    assert segments("ducent") == ["du", "cent"]
+    assert segments("sepdek") == ["sep", "dek"]
+
+
+def test_ordinal_is_adjective_of_the_numeral() -> None:
+    word = analyze_word("unua")
+    assert (word.pos, word.lemma, word.roots) == ("ADJ", "unu", ("unu",))
+
+
+def test_elided_article_and_noun() -> None:
+    article = analyze_word("l'")
+    assert (article.pos, article.lemma, article.elided) == ("DET", "la", True)
+    typographic = analyze_word("l’")
+    assert typographic.lemma == "la"
+    noun = analyze_word("hund'")
+    assert (noun.pos, noun.ending, noun.elided, noun.roots) == ("NOUN", "o", True, ("hund",))
+
+
+@pytest.mark.parametrize(("form", "letters"), [("cxu", "ĉu"), ("sxipo", "ŝip"),
+                                                ("mangxas", "manĝ"), ("auxto", "aŭt")])
+def test_x_system(form: str, letters: str) -> None:
+    word = analyze_word(form)
+    assert word.known
+    assert word.lemma == letters
+
+
+def test_h_system_is_a_fallback() -> None:
+    assert analyze_word("chu").lemma == "ĉu"
+    assert analyze_word("manghas").lemma == "manĝ"
+    # a real "gh" across morphemes is kept when the plain spelling is understood
+    assert analyze_word("flughaveno").roots == ("flug", "haven")
+
+
+def test_unknown_capitalised_word_is_a_proper_name() -> None:
+    word = analyze_word("Mitrandiro")
+    assert word.pos == "PROPN"
+    assert word.proper
+    assert not word.known
+    assert word.lemma == "Mitrandiro"
+
+
+def test_name_without_ending() -> None:
+    word = analyze_word("Kain")
+    assert (word.pos, word.proper, word.known) == ("PROPN", True, False)
+
+
+def test_unknown_lowercase_word_keeps_its_ending() -> None:
+    word = analyze_word("ŝrumpfojn")
+    assert not word.known
+    assert word.pos == "NOUN"
+    assert word.feat("Case") == "Acc"
+    assert word.feat("Number") == "Plur"
+
+
+def test_lemma_is_the_stem_without_ending() -> None:
+    assert analyze_word("malsanulejon").lemma == "malsanulej"
+    assert analyze_word("Hundoj").lemma == "hund"
+
+
+def test_lexicon_semantic_class_is_carried() -> None:
+    assert analyze_word("Parizo").semantic_class == "URBO"

@@ -1,0 +1,177 @@
+"""Roles, clauses and questions: case marking decides, never word order."""
+
+import pytest
+
+from klareco.errors import EmptyInputError
+from klareco.parse import parse
+
+
+def head_form(phrase) -> str | None:  # type: ignore[no-untyped-def]
+    return None if phrase is None else phrase.to_dict(SENTENCE.words)["head"]["form"]
+
+
+SENTENCE = None
+
+
+def roles(text: str) -> dict[str, str | None]:
+    global SENTENCE
+    SENTENCE = parse(text)
+    s = SENTENCE
+    return {
+        "subject": head_form(s.subject),
+        "verb": s.verb.form if s.verb else None,
+        "object": head_form(s.object),
+        "predicate": head_form(s.predicate),
+    }
+
+
+def test_object_first_subject_last() -> None:
+    r = roles("La katon vidas la hundo.")
+    assert (r["subject"], r["verb"], r["object"]) == ("hundo", "vidas", "katon")
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["La hundo vidas la katon.", "La katon la hundo vidas.", "Vidas la hundo la katon.",
+     "Vidas la katon la hundo."],
+)
+def test_word_order_does_not_change_roles(text: str) -> None:
+    r = roles(text)
+    assert (r["subject"], r["object"]) == ("hundo", "katon")
+
+
+def test_prepositional_phrase_is_not_the_subject() -> None:
+    r = roles("En la domo la hundo kuras.")
+    assert r["subject"] == "hundo"
+    assert r["verb"] == "kuras"
+    adjuncts = [a.to_dict(SENTENCE.words)["text"] for a in SENTENCE.main.adjuncts]
+    assert adjuncts == ["En la domo"]
+
+
+def test_main_verb_is_not_the_relative_clause_verb() -> None:
+    r = roles("La hundo, kiun mi vidis, manĝas.")
+    assert r["verb"] == "manĝas"
+    assert r["subject"] == "hundo"
+    relative = SENTENCE.clauses[1]
+    assert relative.kind == "relative"
+    assert SENTENCE.words[relative.verb].form == "vidis"
+    assert SENTENCE.words[relative.object.head].form == "kiun"
+
+
+def test_relative_clause_without_commas() -> None:
+    r = roles("La libro kiun vi legas estas mia.")
+    assert (r["verb"], r["subject"], r["predicate"]) == ("estas", "libro", "mia")
+
+
+def test_subordinate_clause_first() -> None:
+    r = roles("Kiam li venis, mi manĝis pomon.")
+    assert (r["subject"], r["verb"], r["object"]) == ("mi", "manĝis", "pomon")
+
+
+def test_copula_takes_a_predicate() -> None:
+    r = roles("La patro estas sana.")
+    assert (r["subject"], r["predicate"]) == ("patro", "sana")
+    r = roles("Li estas feliĉa.")
+    assert (r["subject"], r["predicate"]) == ("Li", "feliĉa")
+
+
+def test_indirect_object() -> None:
+    s = parse("Petro donis la libron al sia amiko.")
+    assert s.words[s.main.indirect_object.head].form == "amiko"
+    assert s.words[s.object.head].form == "libron"
+
+
+def test_time_accusative_is_an_adjunct() -> None:
+    r = roles("Ĉiun tagon mi legas libron.")
+    assert r["object"] == "libron"
+
+
+def test_genitive_stays_in_its_phrase() -> None:
+    s = parse("Ofelio estas filino de Polonio.")
+    assert s.predicate.text(s.words) == "filino de Polonio"
+
+
+def test_intonation_question() -> None:
+    s = parse("Vi venas?")
+    assert s.type == "question"
+    assert s.question is not None and s.question.word is None
+    assert s.question.role == "yes_no"
+
+
+def test_object_question() -> None:
+    s = parse("Kion vi vidas?")
+    assert s.type == "question"
+    assert (s.question.word, s.question.role) == ("kio", "object")
+    assert s.words[s.object.head].form == "Kion"
+    assert s.words[s.subject.head].form == "vi"
+
+
+def test_who_is_question_with_a_name() -> None:
+    s = parse("Kiu estas Mitrandiro?")
+    assert s.question.word == "kiu"
+    assert s.question.role == "predicate"
+    name = s.words[2]
+    assert name.form == "Mitrandiro" and name.proper and name.pos == "PROPN"
+    assert s.words[s.subject.head].form == "Mitrandiro"
+
+
+@pytest.mark.parametrize(
+    ("text", "word", "role"),
+    [
+        ("Kiun mortigis Kain?", "kiu", "object"),
+        ("Kiu mortigis Habelon?", "kiu", "subject"),
+        ("Kie naskiĝis Zamenhof?", "kie", "place"),
+        ("Kien li iris?", "kie", "direction"),
+        ("Kiam venis la diluvo?", "kiam", "time"),
+        ("Kiom da jaroj vivis Noa?", "kiom", "quantity"),
+        ("Kial vi ploras?", "kial", "reason"),
+        ("Kies filo estas Kain?", "kies", "possessor"),
+        ("Kiel vi nomiĝas?", "kiel", "name"),
+        ("Kiel vi fartas?", "kiel", "manner"),
+        ("Al kiu vi donis la libron?", "kiu", "indirect_object"),
+        ("Per kio li skribas?", "kio", "instrument"),
+        ("Kun kiu ŝi dancis?", "kiu", "company"),
+        ("Ĉu vi venos?", "ĉu", "yes_no"),
+        ("En kiu tago Dio ripozis?", "kiu", "time"),
+    ],
+)
+def test_question_words_and_roles(text: str, word: str, role: str) -> None:
+    s = parse(text)
+    assert s.type == "question"
+    assert (s.question.word, s.question.role) == (word, role)
+
+
+def test_command() -> None:
+    assert parse("Venu tuj!").type == "command"
+    assert parse("La hundo kuras.").type == "statement"
+
+
+def test_x_system_sentence() -> None:
+    s = parse("Cxu vi mangxas?")
+    assert s.question.word == "ĉu"
+    assert s.verb.lemma == "manĝ"
+
+
+def test_offsets_reproduce_the_words() -> None:
+    text = "  „Kie estas l’ hundo?” — demandis Petro."
+    s = parse(text)
+    for word in s.words:
+        assert text[word.start:word.end] == word.form
+    assert any(w.form == "l’" and w.lemma == "la" for w in s.words)
+
+
+def test_json_has_the_interface_fields() -> None:
+    d = parse("Kiun mortigis Kain?").to_dict()
+    for key in ("text", "type", "question", "subject", "verb", "object", "predicate",
+                "indirect_object", "adjuncts", "words"):
+        assert key in d
+    word = d["words"][0]
+    for key in ("form", "lemma", "prefixes", "roots", "suffixes", "ending", "pos", "feats",
+                "correlative", "proper", "elided", "known"):
+        assert key in word
+    assert d["question"]["word"] == "kiu"
+
+
+def test_empty_input_is_the_documented_error() -> None:
+    with pytest.raises(EmptyInputError):
+        parse("   ")
