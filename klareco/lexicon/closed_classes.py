@@ -75,8 +75,8 @@ CORRELATIVE_SUFFIXES: dict[str, CorrelativeSuffix] = {
 }
 
 PREPOSITIONS = frozenset(
-    """al anstataŭ antaŭ apud ĉe ĉirkaŭ da de dum ekster el en ĝis inter je kontraŭ krom kun
-    laŭ malgraŭ per po por post preter pri pro sen sub super sur tra trans""".split()
+    """al anstataŭ antaŭ apud ĉe ĉirkaŭ da de depost dum ekster el en ĝis inter je kontraŭ krom
+    kun laŭ malantaŭ malgraŭ per po por post preter pri pro sen sub super sur tra trans""".split()
 )
 
 # Prepositions that may also open a clause or an infinitive phrase (UD: SCONJ there).
@@ -100,7 +100,7 @@ PARTICLES = frozenset(
 # Adverbs that are roots without an ending (the -e adverbs are open-class words).
 PRIMITIVE_ADVERBS = frozenset(
     """jam nun hodiaŭ hieraŭ morgaŭ postmorgaŭ antaŭhieraŭ baldaŭ ankoraŭ tuj tamen for plu
-    almenaŭ preskaŭ do des ambaŭ adiaŭ nepre""".split()
+    almenaŭ preskaŭ do des ju ĵus ambaŭ adiaŭ nepre""".split()
 )
 
 INTERJECTIONS = frozenset("ho ha fi ve nu aĥ hura bis ah oh he hej halo ŭa".split())

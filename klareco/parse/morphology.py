@@ -339,6 +339,8 @@ class _WordBuilder(Transformer[Token, _Parts]):
                     _add_ending(parts, token)
             else:  # the stem: roots, links and suffixes
                 for token in child:  # type: ignore[union-attr]
+                    if parts.participle and token.type != "PARTICIPLE":
+                        parts.participle = None  # derived further: okaz-int-aĵ-o is a noun
                     if token.type in ("ROOT", "AFFIX_ROOT", "UNKNOWN_ROOT"):
                         parts.roots.append(token.value.text)
                         parts.lexicon_roots.append(token.value.root)
@@ -521,7 +523,9 @@ def _open_word(low: str, parts: _Parts, capitalised: bool, common: dict[str, obj
         feats = _feats(Tense=tense, Voice=voice)
     else:  # a participle with a verb ending (estinti): a verb form
         pos, word_class = "VERB", "verb"
-        feats = _feats(**affixes.VERB_ENDINGS.get(ending, {}), Tense=tense, Voice=voice)
+        # the participle's tense and voice, the ending's mood (am-int-us: would have loved)
+        feats = _feats(**{**affixes.VERB_ENDINGS.get(ending, {}), "Tense": tense,
+                          "Voice": voice})
     return Word(
         lemma=_proper_lemma(common["form"], parts) if pos == "PROPN" else lemma,  # type: ignore[arg-type]
         pos=pos, word_class=word_class, ending=parts.ending, feats=feats, proper=proper,

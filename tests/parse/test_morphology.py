@@ -208,3 +208,10 @@ def test_lemma_is_the_stem_without_ending() -> None:
 
 def test_lexicon_semantic_class_is_carried() -> None:
     assert analyze_word("Parizo").semantic_class == "URBO"
+
+
+@pytest.mark.parametrize("form", ["amintus", "estintas", "farotis", "vidatu"])
+def test_participle_with_verb_ending(form: str) -> None:
+    word = analyze_word(form)
+    assert word.pos == "VERB"
+    assert word.feat("Voice") in ("Act", "Pass")
