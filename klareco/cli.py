@@ -108,20 +108,90 @@ def eval_parser_command(gold_path: Path, as_json: bool) -> None:
         click.echo(f"  ROLE  {item['gold']} → {item['predicted']}: {item['count']}")
 
 
+def _mirror_option(help_text: str):  # type: ignore[no-untyped-def]
+    return click.option(
+        "--mirror", type=click.Path(file_okay=False, path_type=Path), default=None,
+        help=help_text + " Default: ../shared/corpus beside the checkout if present, "
+        "else download from upstream.")
+
+
+def _default_mirror(mirror: Path | None) -> Path | None:
+    from klareco.config import default_mirror
+
+    return mirror if mirror is not None else default_mirror()
+
+
+@cli.group("corpus")
+def corpus_group() -> None:
+    """Get the corpus sources and look at the built corpus."""
+
+
+@corpus_group.command("fetch")
+@_mirror_option("Copy the sources from this local mirror instead of downloading them.")
+def corpus_fetch_command(mirror: Path | None) -> None:
+    """Download (or copy) every corpus source and verify its sha256."""
+    from klareco.config import data_home
+    from klareco.corpus.build import SOURCES_DIR
+    from klareco.corpus.fetch import fetch
+
+    report = fetch(data_home() / SOURCES_DIR, _default_mirror(mirror))
+    click.echo(f"{len(report.fetched)} fetched, {len(report.skipped)} already present and "
+               f"verified, in {report.dest_dir}")
+
+
+@corpus_group.command("stats")
+@click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
+def corpus_stats_command(as_json: bool) -> None:
+    """Documents, sentences, tokens and the share of words the lexicon knows."""
+    from klareco.corpus.build import store_path
+    from klareco.corpus.store import Store
+
+    with Store(store_path()) as store:
+        stats = store.stats()
+    if as_json:
+        click.echo(json.dumps(stats, ensure_ascii=False, indent=2))
+        return
+    click.echo(f"documents  {stats['documents']:>10,}")
+    click.echo(f"sentences  {stats['sentences']:>10,}")
+    click.echo(f"tokens     {stats['tokens']:>10,}  (words, without punctuation)")
+    click.echo(f"known      {stats['known_token_rate']:>10.2%}  of {stats['counted_tokens']:,} "
+               "words that are not names or numbers have every morpheme in the lexicon")
+    click.echo("most frequent unknown words:")
+    for item in stats["top_unknown"][:20]:
+        click.echo(f"  {item['count']:>6}  {item['word']}")
+
+
+@cli.command("build")
+@_mirror_option("Copy the sources from this local mirror.")
+@click.option("--force", is_flag=True, help="Rebuild even when the inputs are unchanged.")
+def build_command(mirror: Path | None, force: bool) -> None:
+    """Build everything the corpus side needs: fetch, read, split, parse, store."""
+    report = _build(mirror, force)
+    state = "already up to date" if report.up_to_date else "built"
+    click.echo(f"{state}: {report.documents} documents, {report.sentences:,} sentences in "
+               f"{report.store} ({report.seconds:.1f} s)")
+
+
+def _build(mirror: Path | None, force: bool = False):  # type: ignore[no-untyped-def]
+    from klareco.corpus.build import build
+
+    return build(mirror=_default_mirror(mirror), force=force)
+
+
 @cli.command("ask")
 @click.argument("question", required=False)
 @click.option("--json", "as_json", is_flag=True, help="Print the answer as JSON.")
 def ask_command(question: str | None, as_json: bool) -> None:
-    """Answer a question from the corpus."""
-    from klareco.config import data_home
+    """Answer a question from the corpus (builds the corpus first when it is missing)."""
+    from klareco.corpus.build import store_path
 
-    home = data_home()
-    if not (home / "klareco.sqlite").exists():
-        raise KlarecoError(
-            f"the corpus is not built yet (looked in {home}); corpus building and question "
-            "answering are not implemented in this version"
-        )
-    raise KlarecoError("question answering is not implemented in this version")
+    if not store_path().is_file():
+        click.echo("The corpus is not built yet; building it now.", err=True)
+        _build(None)
+    raise KlarecoError(
+        "question answering is not implemented in this version yet; the corpus is built "
+        "(see `klareco corpus stats`) and `klareco parse` shows how a question is understood"
+    )
 
 
 def main(argv: list[str] | None = None) -> None:

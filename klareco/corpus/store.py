@@ -1,0 +1,151 @@
+"""The corpus store: one SQLite file with documents, sections, passages, sentences and ASTs.
+
+The file is written whole by ``klareco build`` and replaced atomically, so a reader always
+sees one complete build. ASTs are stored as zlib-compressed JSON (``Sentence.to_dict()``
+without the per-morpheme list, which the word fields repeat).
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import zlib
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from klareco.corpus.errors import CorpusError
+
+STORE_NAME = "klareco.sqlite"
+SCHEMA_VERSION = "1"
+
+SCHEMA = """
+CREATE TABLE build_info (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE documents (
+    doc_id TEXT PRIMARY KEY, title TEXT NOT NULL, authors TEXT NOT NULL, translator TEXT,
+    year INTEGER, license TEXT NOT NULL, source_url TEXT NOT NULL, sha256 TEXT NOT NULL
+);
+CREATE TABLE sections (
+    doc_id TEXT NOT NULL, section_id TEXT NOT NULL, title TEXT, kind TEXT NOT NULL,
+    heads TEXT NOT NULL, PRIMARY KEY (doc_id, section_id)
+);
+CREATE TABLE passages (
+    id INTEGER PRIMARY KEY, doc_id TEXT NOT NULL, section_id TEXT NOT NULL,
+    passage_id TEXT NOT NULL, kind TEXT NOT NULL, speaker TEXT, text TEXT NOT NULL,
+    names TEXT NOT NULL, foreign_spans TEXT NOT NULL, UNIQUE (doc_id, passage_id)
+);
+CREATE TABLE sentences (
+    id INTEGER PRIMARY KEY, sentence_id TEXT NOT NULL UNIQUE,
+    passage INTEGER NOT NULL REFERENCES passages(id), position INTEGER NOT NULL,
+    start INTEGER NOT NULL, end INTEGER NOT NULL, text TEXT NOT NULL, citation TEXT NOT NULL,
+    ast BLOB NOT NULL
+);
+"""
+
+
+def encode_ast(ast: dict[str, Any]) -> bytes:
+    """Compact storage form of a parsed sentence's ``to_dict()``."""
+    for word in ast.get("words", []):
+        word.pop("morphemes", None)
+    return zlib.compress(json.dumps(ast, ensure_ascii=False, separators=(",", ":")).encode(), 6)
+
+
+def decode_ast(blob: bytes) -> dict[str, Any]:
+    """The AST dict stored by ``encode_ast``."""
+    return json.loads(zlib.decompress(blob))
+
+
+@dataclass(frozen=True)
+class StoredSentence:
+    """A sentence as stored, with what a citation needs."""
+
+    id: int
+    sentence_id: str
+    doc_id: str
+    section_id: str
+    passage_id: str
+    start: int
+    end: int
+    text: str
+    citation: str
+
+
+class Store:
+    """Read access to a built corpus store."""
+
+    def __init__(self, path: Path) -> None:
+        if not path.is_file():
+            raise CorpusError(f"no corpus store at {path}: run `klareco build`")
+        # Read-only: a build in progress writes another file and never touches this one.
+        self.path = path
+        self.db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        try:
+            self.info = dict(self.db.execute("SELECT key, value FROM build_info"))
+        except sqlite3.DatabaseError as exc:
+            raise CorpusError(f"the corpus store {path} is damaged ({exc}): run `klareco build`"
+                              ) from None
+        if self.info.get("schema") != SCHEMA_VERSION:
+            raise CorpusError(f"the corpus store {path} is from another version of Klareco: "
+                              "run `klareco build`")
+
+    def close(self) -> None:
+        self.db.close()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
+
+    def stats(self) -> dict[str, Any]:
+        """The figures recorded at build time (see ``klareco corpus stats``)."""
+        return json.loads(self.info["stats"])
+
+    def count(self, table: str) -> int:
+        if table not in ("documents", "sections", "passages", "sentences"):
+            raise ValueError(table)
+        return int(self.db.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0])
+
+    def sentences(self) -> Iterator[StoredSentence]:
+        """Every sentence in corpus order."""
+        rows = self.db.execute(
+            "SELECT s.id, s.sentence_id, p.doc_id, p.section_id, p.passage_id, s.start, s.end,"
+            " s.text, s.citation FROM sentences s JOIN passages p ON p.id = s.passage"
+            " ORDER BY s.id")
+        for row in rows:
+            yield StoredSentence(*row)
+
+    def sentence(self, sentence_id: str) -> StoredSentence | None:
+        row = self.db.execute(
+            "SELECT s.id, s.sentence_id, p.doc_id, p.section_id, p.passage_id, s.start, s.end,"
+            " s.text, s.citation FROM sentences s JOIN passages p ON p.id = s.passage"
+            " WHERE s.sentence_id = ?", (sentence_id,)).fetchone()
+        return StoredSentence(*row) if row else None
+
+    def passage_text(self, doc_id: str, passage_id: str) -> str | None:
+        row = self.db.execute("SELECT text FROM passages WHERE doc_id = ? AND passage_id = ?",
+                              (doc_id, passage_id)).fetchone()
+        return row[0] if row else None
+
+    def ast(self, sentence_id: str) -> dict[str, Any] | None:
+        row = self.db.execute("SELECT ast FROM sentences WHERE sentence_id = ?",
+                              (sentence_id,)).fetchone()
+        return decode_ast(row[0]) if row else None
+
+    def passages_with_sentences(self) -> Iterator[tuple[str, list[tuple[int, int, str]]]]:
+        """Each passage's text with its sentences' (start, end, text), for offset checks."""
+        current: int | None = None
+        text = ""
+        spans: list[tuple[int, int, str]] = []
+        rows = self.db.execute(
+            "SELECT p.id, p.text, s.start, s.end, s.text FROM sentences s"
+            " JOIN passages p ON p.id = s.passage ORDER BY p.id, s.position")
+        for passage, passage_text, start, end, sentence_text in rows:
+            if passage != current:
+                if current is not None:
+                    yield text, spans
+                current, text, spans = passage, passage_text, []
+            spans.append((start, end, sentence_text))
+        if current is not None:
+            yield text, spans

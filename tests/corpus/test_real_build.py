@@ -1,0 +1,62 @@
+"""End to end: `klareco build` over the default corpus (../shared/corpus), then its store."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import pytest
+
+from klareco.cli import main
+from klareco.config import default_mirror
+from klareco.corpus.build import build, store_path
+from klareco.corpus.store import Store
+
+MIRROR = default_mirror()
+pytestmark = [
+    pytest.mark.corpus,
+    pytest.mark.skipif(MIRROR is None, reason="../shared/corpus is not beside the checkout"),
+]
+
+
+@pytest.fixture(scope="module")
+def home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    home = tmp_path_factory.mktemp("klareco-home")
+    build(home, MIRROR, progress=False)
+    return home
+
+
+def test_sentence_count_and_known_rate(home: Path) -> None:
+    with Store(store_path(home)) as store:
+        stats = store.stats()
+    assert 100_000 <= stats["sentences"] <= 125_000
+    assert stats["documents"] == 107
+    assert stats["known_token_rate"] >= 0.98
+
+
+def test_every_stored_offset_reproduces_its_sentence(home: Path) -> None:
+    checked = 0
+    with Store(store_path(home)) as store:
+        for passage, spans in store.passages_with_sentences():
+            for start, end, text in spans:
+                assert passage[start:end] == text
+                checked += 1
+        assert checked == store.count("sentences")
+
+
+def test_rebuild_with_unchanged_inputs_takes_seconds(home: Path) -> None:
+    started = time.perf_counter()
+    assert build(home, MIRROR, progress=False).up_to_date
+    assert time.perf_counter() - started < 10
+
+
+def test_stats_command_prints_the_interface_keys(home: Path, monkeypatch: pytest.MonkeyPatch,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("KLARECO_HOME", str(home))
+    with pytest.raises(SystemExit) as done:
+        main(["corpus", "stats", "--json"])
+    assert done.value.code == 0
+    stats = json.loads(capsys.readouterr().out)
+    for key in ("documents", "sentences", "tokens", "known_token_rate"):
+        assert key in stats
