@@ -88,3 +88,14 @@ def test_cli_bad_input_is_one_clear_line(capsys: pytest.CaptureFixture[str],
     assert err.startswith("error: ")
     assert err.count("\n") == 1
     assert "Traceback" not in err
+
+
+@pytest.mark.parametrize(
+    "text",
+    [("Kiun mortigis Kain? " * 5000)[:100_000], "ĉ" * 100_000, "\x00\uffff𝔸" * 33_333],
+    ids=["questions", "one-word", "odd-code-points"],
+)
+def test_cli_survives_100k_characters(capsys: pytest.CaptureFixture[str], text: str) -> None:
+    code, out, err = run_cli(["parse", "--format", "json", "--", text], capsys)
+    assert code == 0, err
+    assert out and "Traceback" not in err
