@@ -35,6 +35,7 @@ class Root:
     rarity: int  # 0 (common) … 4 (rare)
     proper: bool  # written with a capital in the dictionary (Afriko, Parizo)
     combines: bool  # the dictionary allows it in derivations and compounds
+    takes_endings: bool  # the dictionary allows a grammatical ending on it (not vi.n, kaj)
     parts: tuple[str, ...]  # morphemes of a lexicalised compound ("aer.bat.il"), else (text,)
 
 
@@ -61,8 +62,7 @@ def lexicon_hash() -> str:
 def load_roots() -> dict[str, Root]:
     """All usable roots by their lowercase spelling (compound entries by their joined text).
 
-    When a spelling has several entries, the commoner (lower rarity) one wins; a lowercase
-    entry wins over a capitalised one of the same rarity.
+    When a spelling has several entries, ``_preference`` picks one.
     """
     roots: dict[str, Root] = {}
     for line in _dictionary_text().splitlines():
@@ -87,8 +87,15 @@ def load_roots() -> dict[str, Root]:
             proper=spelled[:1].isupper(),
             combines=cols[6] != "N",
             parts=parts,
+            takes_endings=cols[5] != "N",
         )
         known = roots.get(text)
-        if known is None or (root.rarity, root.proper) < (known.rarity, known.proper):
+        if known is None or _preference(root) < _preference(known):
             roots[text] = root
     return roots
+
+
+def _preference(root: Root) -> tuple[int, bool, bool, int]:
+    """Which of two entries spelled alike is the root: the commoner one; then a lowercase one,
+    one that takes endings (vin "wine" over vi.n "you"), a plain root over a compound."""
+    return (root.rarity, root.proper, not root.takes_endings, len(root.parts))

@@ -215,3 +215,9 @@ def test_participle_with_verb_ending(form: str) -> None:
     word = analyze_word(form)
     assert word.pos == "VERB"
     assert word.feat("Voice") in ("Act", "Pass")
+
+
+def test_open_root_is_not_shadowed_by_a_closed_form() -> None:
+    # the dictionary also lists "vi.n" (you, accusative); "vino" is still wine
+    assert segments("vino") == ["vin", "o"]
+    assert analyze_word("vin").pos == "PRON"
