@@ -178,6 +178,81 @@ def _build(mirror: Path | None, force: bool = False):  # type: ignore[no-untyped
     return build(mirror=_default_mirror(mirror), force=force)
 
 
+@cli.command("search")
+@click.argument("query")
+@click.option("--retriever", type=click.Choice(["bm25"]), default="bm25", show_default=True,
+              help="bm25: stage 1, BM25 over roots and names.")
+@click.option("-k", "k", type=click.IntRange(1, 1000), default=10, show_default=True,
+              help="How many sentences to show.")
+@click.option("--json", "as_json", is_flag=True, help="Print the hits as JSON.")
+def search_command(query: str, retriever: str, k: int, as_json: bool) -> None:
+    """Rank corpus sentences for QUERY, with citations; matched words are highlighted."""
+    from klareco.retrieval.search import Searcher
+
+    searcher = Searcher.load()
+    result = searcher.search(_clean(query), k)
+    if as_json:
+        click.echo(json.dumps({
+            "query": result.query, "retriever": retriever,
+            "keywords": [{"text": kw.text, "term": kw.term, "weight": kw.weight,
+                          "kind": kw.kind} for kw in result.keywords],
+            "candidates": result.candidates, "message": result.message,
+            "hits": [{"rank": h.rank, "sentence_id": h.sentence_id, "doc_id": h.doc_id,
+                      "score": round(h.score, 4), "citation": h.citation, "text": h.text}
+                     for h in result.hits],
+        }, ensure_ascii=False, indent=2))
+        return
+    if not result.hits:
+        click.echo(result.message or "nothing found")
+        return
+    terms = {kw.term for kw in result.keywords}
+    click.echo(f"keywords: {', '.join(kw.text for kw in result.keywords)} "
+               f"({result.candidates:,} matching sentences)")
+    for hit in result.hits:
+        click.echo(f"{hit.rank:>3}. {hit.score:6.2f}  {hit.citation}")
+        click.echo(f"     {_highlight(hit.text, terms)}")
+
+
+def _highlight(text: str, terms: set[str]) -> str:
+    """The text with the words that matched a keyword in bold."""
+    from klareco.retrieval.keywords import terms as word_terms
+
+    sentence = parse(text)
+    pieces: list[str] = []
+    position = 0
+    for word in sentence.to_dict()["words"]:
+        pieces.append(text[position:word["start"]])
+        form = text[word["start"]:word["end"]]
+        hit = bool(set(word_terms({"words": [word]})) & terms)
+        pieces.append(click.style(form, bold=True, fg="yellow") if hit else form)
+        position = word["end"]
+    pieces.append(text[position:])
+    return "".join(pieces)
+
+
+@cli.command("eval")
+@click.option("--gold", "gold_path", required=True,
+              type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="Questions with answers and evidence, JSONL (see ../shared/eval/README.md).")
+@click.option("--retriever", type=click.Choice(["bm25"]), default="bm25", show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
+def eval_command(gold_path: Path, retriever: str, as_json: bool) -> None:
+    """Retrieval (and, once answering exists, answer) quality on a gold question set."""
+    from klareco.evaluation import evaluate, format_table, load_gold
+    from klareco.retrieval.search import Searcher
+
+    searcher = Searcher.load()
+    items = load_gold(gold_path)
+    # Answer fields stay null until an answering expert exists: nothing is faked.
+    report = evaluate(items, lambda question, k: searcher.search(question, k).hits, None, k=100)
+    report.pop("per_item", None)
+    report["retriever"] = retriever
+    if as_json:
+        click.echo(json.dumps(report, ensure_ascii=False, indent=2))
+    else:
+        click.echo(format_table(report))
+
+
 @cli.command("ask")
 @click.argument("question", required=False)
 @click.option("--json", "as_json", is_flag=True, help="Print the answer as JSON.")

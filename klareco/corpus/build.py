@@ -32,6 +32,9 @@ from klareco.corpus.reader import read_corpus, walk_corpus
 from klareco.corpus.store import SCHEMA, SCHEMA_VERSION, STORE_NAME, Store, encode_ast
 from klareco.lexicon.roots import lexicon_hash
 from klareco.parse.parser import parse
+from klareco.retrieval.bm25 import build_bm25
+from klareco.retrieval.index import index_blobs
+from klareco.retrieval.keywords import terms as index_terms
 
 SOURCES_DIR = "sources"
 _TMP_PREFIX = f".{STORE_NAME}."
@@ -51,10 +54,10 @@ class BuildReport:
 
 
 def analyzer_fingerprint() -> str:
-    """Identifies the analyser: grammar files, lexicon and the parser's own code."""
+    """Identifies the analyser and indexer: grammars, lexicon, parser and retrieval code."""
     digest = hashlib.sha256()
     digest.update(lexicon_hash().encode())
-    for package in ("klareco.grammar", "klareco.lexicon", "klareco.parse"):
+    for package in ("klareco.grammar", "klareco.lexicon", "klareco.parse", "klareco.retrieval"):
         for entry in sorted(resources.files(package).iterdir(), key=lambda e: e.name):
             if entry.name.endswith((".lark", ".py")):
                 digest.update(entry.name.encode())
@@ -143,6 +146,7 @@ class _Parsed:
     counted: int  # word tokens that are not numbers or proper names
     known: int  # of those, analysed with every morpheme known
     unknown: tuple[str, ...]
+    terms: tuple[str, ...]  # stage-1 index terms (roots and names)
 
 
 def _parse_for_store(text: str) -> _Parsed:
@@ -161,7 +165,9 @@ def _parse_for_store(text: str) -> _Parsed:
             known += 1
         else:
             unknown.append(word.form.lower())
-    return _Parsed(encode_ast(sentence.to_dict()), tokens, counted, known, tuple(unknown))
+    ast = sentence.to_dict()
+    terms = tuple(index_terms(ast))
+    return _Parsed(encode_ast(ast), tokens, counted, known, tuple(unknown), terms)
 
 
 def _parse_all(texts: list[str], workers: int | None, show: bool) -> list[_Parsed]:
@@ -217,6 +223,10 @@ def _write_store(path, documents, rows, parsed, fingerprint) -> None:  # type: i
             " ast) VALUES (?,?,?,?,?,?,?,?)",
             ((s.sentence_id, passage_ids[(s.doc_id, s.passage_id)], s.index, s.start, s.end,
               s.text, s.citation, p.ast) for (_, _, _, s), p in zip(rows, parsed, strict=True)))
+        arrays = build_bm25([p.terms for p in parsed])
+        sentence_ids = [s.sentence_id for _, _, _, s in rows]
+        db.executemany("INSERT INTO index_blobs VALUES (?, ?)",
+                       index_blobs(arrays, sentence_ids).items())
         stats = _stats(len(documents), parsed)
         db.executemany("INSERT INTO build_info VALUES (?, ?)", [
             ("schema", SCHEMA_VERSION), ("fingerprint", fingerprint),

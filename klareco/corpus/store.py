@@ -18,7 +18,7 @@ from typing import Any
 from klareco.corpus.errors import CorpusError
 
 STORE_NAME = "klareco.sqlite"
-SCHEMA_VERSION = "1"
+SCHEMA_VERSION = "2"
 
 SCHEMA = """
 CREATE TABLE build_info (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -41,6 +41,7 @@ CREATE TABLE sentences (
     start INTEGER NOT NULL, end INTEGER NOT NULL, text TEXT NOT NULL, citation TEXT NOT NULL,
     ast BLOB NOT NULL
 );
+CREATE TABLE index_blobs (name TEXT PRIMARY KEY, data BLOB NOT NULL);
 """
 
 
@@ -122,6 +123,27 @@ class Store:
             " s.text, s.citation FROM sentences s JOIN passages p ON p.id = s.passage"
             " WHERE s.sentence_id = ?", (sentence_id,)).fetchone()
         return StoredSentence(*row) if row else None
+
+    def index_blob(self, name: str) -> bytes:
+        """A retrieval index array stored with the build (see ``klareco.retrieval``)."""
+        row = self.db.execute("SELECT data FROM index_blobs WHERE name = ?", (name,)).fetchone()
+        if row is None:
+            raise CorpusError(f"the corpus store {self.path} has no {name!r} index: "
+                              "run `klareco build`")
+        return bytes(row[0])
+
+    def sentences_at(self, positions: list[int]) -> list[StoredSentence]:
+        """Sentences by position in corpus order (0-based), in the order asked."""
+        if not positions:
+            return []
+        ids = [p + 1 for p in positions]  # sentence row ids are 1..N in corpus order
+        marks = ",".join("?" * len(ids))
+        rows = self.db.execute(
+            "SELECT s.id, s.sentence_id, p.doc_id, p.section_id, p.passage_id, s.start, s.end,"
+            f" s.text, s.citation FROM sentences s JOIN passages p ON p.id = s.passage"
+            f" WHERE s.id IN ({marks})", ids).fetchall()
+        by_id = {row[0]: StoredSentence(*row) for row in rows}
+        return [by_id[i] for i in ids]
 
     def passage_text(self, doc_id: str, passage_id: str) -> str | None:
         row = self.db.execute("SELECT text FROM passages WHERE doc_id = ? AND passage_id = ?",

@@ -60,3 +60,12 @@ def test_stats_command_prints_the_interface_keys(home: Path, monkeypatch: pytest
     stats = json.loads(capsys.readouterr().out)
     for key in ("documents", "sentences", "tokens", "known_token_rate"):
         assert key in stats
+
+
+def test_search_over_the_real_corpus(home: Path) -> None:
+    from klareco.retrieval.search import Searcher
+
+    searcher = Searcher.load(home)
+    assert searcher.search("Mitrandiro").hits == []
+    hits = searcher.search("Kiun mortigis Kain?", 10).hits
+    assert any(h.citation == "Genezo 4:8" for h in hits)

@@ -1,0 +1,19 @@
+"""Evaluation of Klareco against a question-answering gold (``../shared/eval/README.md``)."""
+
+from klareco.evaluation.harness import evaluate, format_table, load_gold
+from klareco.evaluation.judging import (
+    ABSTAIN_TEXT,
+    is_abstention,
+    is_correct_answer,
+    is_retrieval_hit,
+)
+
+__all__ = [
+    "ABSTAIN_TEXT",
+    "evaluate",
+    "format_table",
+    "is_abstention",
+    "is_correct_answer",
+    "is_retrieval_hit",
+    "load_gold",
+]

@@ -1,0 +1,195 @@
+"""Run a retriever (and optionally an answerer) over a gold file and compute the metrics.
+
+The report's keys are those of ``klareco eval --json`` in ``DESIGN.md`` ("Interfaces"), plus
+``per_item`` for debugging.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import time
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any, Protocol
+
+from klareco.errors import KlarecoError
+from klareco.evaluation.judging import is_abstention, is_correct_answer, is_retrieval_hit
+
+REQUIRED_FIELDS: dict[str, type] = {
+    "id": str,
+    "question": str,
+    "answers": list,
+    "evidence": list,
+}
+"""Fields every gold item must have, with their JSON types."""
+
+RECALL_DEPTH = 100
+MRR_DEPTH = 10
+HIT_DEPTHS = (1, 5)
+DIGITS = 4
+
+
+class Hit(Protocol):
+    """One retrieved unit, as the retriever returns it."""
+
+    text: str
+    sentence_id: str
+    score: float
+
+
+SearchFn = Callable[[str, int], Sequence[Hit]]
+"""``search(question, k)``: the top ``k`` units for a question, best first."""
+
+AnswerFn = Callable[[str], str | None]
+"""``answer(question)``: a short answer, or ``None`` to abstain."""
+
+
+def load_gold(path: str | Path) -> list[dict[str, Any]]:
+    """Read a gold JSONL file: one JSON object per line; blank lines are skipped.
+
+    Raises :class:`KlarecoError` if the file cannot be read, or naming the line if a line is
+    not a JSON object or lacks one of :data:`REQUIRED_FIELDS`.
+    """
+    path = Path(path)
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except FileNotFoundError:
+        raise KlarecoError(f"gold file not found: {path}") from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise KlarecoError(f"cannot read gold file {path}: {error}") from None
+    items: list[dict[str, Any]] = []
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        where = f"{path}, line {number}"
+        try:
+            item = json.loads(line)
+        except json.JSONDecodeError as error:
+            raise KlarecoError(f"{where}: not valid JSON ({error.msg})") from None
+        if not isinstance(item, dict):
+            raise KlarecoError(f"{where}: expected a JSON object")
+        for field, kind in REQUIRED_FIELDS.items():
+            if not isinstance(item.get(field), kind):
+                raise KlarecoError(f"{where}: field {field!r} missing or not a {kind.__name__}")
+        items.append(item)
+    return items
+
+
+def _percentile(values: Sequence[float], share: float) -> float:
+    """The ``share`` (0–1) percentile of ``values``, interpolating linearly between ranks."""
+    ordered = sorted(values)
+    position = (len(ordered) - 1) * share
+    low, high = math.floor(position), math.ceil(position)
+    return ordered[low] + (ordered[high] - ordered[low]) * (position - low)
+
+
+def _ratio(count: float, total: int) -> float | None:
+    return None if total == 0 else round(count / total, DIGITS)
+
+
+def _first_hit_rank(hits: Iterable[Hit], evidence: Sequence[str]) -> int | None:
+    for rank, hit in enumerate(hits, start=1):
+        if is_retrieval_hit(hit.text, evidence):
+            return rank
+    return None
+
+
+def evaluate(
+    items: Sequence[Mapping[str, Any]],
+    search: SearchFn,
+    answer: AnswerFn | None = None,
+    k: int = RECALL_DEPTH,
+) -> dict[str, Any]:
+    """Evaluate ``search`` (and ``answer`` when given) on the gold ``items``.
+
+    ``k`` must be at least 100 (else :class:`KlarecoError`).
+    ``search(question, k)`` is called once per item and timed with :func:`time.perf_counter`;
+    only its first ``k`` results are judged. Retrieval metrics count answerable items only:
+    ``recall@100`` and ``hit@1``/``hit@5`` are the shares of them with a hit in the top 100, 1,
+    5; ``mrr@10`` is the mean of 1/rank of the first hit within the top 10 (else 0).
+    ``answer_accuracy`` is over answerable items, ``abstain_accuracy`` over unanswerable ones,
+    ``false_abstain_rate`` the share of answerable items the answerer declined. Without an
+    answerer those three are ``None``; a metric with no items to count is ``None`` too.
+    Floats are rounded to 4 places.
+    """
+    if k < RECALL_DEPTH:
+        raise KlarecoError(f"k must be at least {RECALL_DEPTH} to report recall@{RECALL_DEPTH}")
+    latencies: list[float] = []
+    per_item: list[dict[str, Any]] = []
+    reciprocal_sum = 0.0
+    hits_at = dict.fromkeys(HIT_DEPTHS, 0)
+    answerable = found = 0
+    answerable_correct = unanswerable = unanswerable_correct = false_abstains = 0
+    for item in items:
+        question = item["question"]
+        start = time.perf_counter()
+        results = list(search(question, k))[:k]
+        latencies.append((time.perf_counter() - start) * 1000.0)
+        is_answerable = bool(item.get("answers"))
+        rank: int | None = None
+        if is_answerable:
+            answerable += 1
+            rank = _first_hit_rank(results[:RECALL_DEPTH], item["evidence"])
+            if rank is not None:
+                found += 1
+                for depth in HIT_DEPTHS:
+                    hits_at[depth] += rank <= depth
+                if rank <= MRR_DEPTH:
+                    reciprocal_sum += 1.0 / rank
+        given: str | None = None
+        correct: bool | None = None
+        if answer is not None:
+            given = answer(question)
+            correct = is_correct_answer(given, item)
+            if is_answerable:
+                answerable_correct += correct
+                false_abstains += is_abstention(given)
+            else:
+                unanswerable += 1
+                unanswerable_correct += correct
+        per_item.append({"id": item.get("id"), "rank": rank, "answer": given, "correct": correct})
+    with_answers = answer is not None
+    report: dict[str, Any] = {
+        "n": len(per_item),
+        "answerable": answerable,
+        f"recall@{RECALL_DEPTH}": _ratio(found, answerable),
+        **{f"hit@{depth}": _ratio(hits_at[depth], answerable) for depth in HIT_DEPTHS},
+        f"mrr@{MRR_DEPTH}": _ratio(reciprocal_sum, answerable),
+        "answer_accuracy": _ratio(answerable_correct, answerable) if with_answers else None,
+        "abstain_accuracy": _ratio(unanswerable_correct, unanswerable) if with_answers else None,
+        "false_abstain_rate": _ratio(false_abstains, answerable) if with_answers else None,
+        "latency_ms": {
+            "p50": round(_percentile(latencies, 0.5), DIGITS) if latencies else None,
+            "p95": round(_percentile(latencies, 0.95), DIGITS) if latencies else None,
+        },
+        "per_item": per_item,
+    }
+    return report
+
+
+def _show(value: float | None, percent: bool = True) -> str:
+    if value is None:
+        return "–"
+    return f"{value * 100:.1f} %" if percent else f"{value:.4f}"
+
+
+def format_table(report: Mapping[str, Any]) -> str:
+    """A short human-readable table of the report's figures (``per_item`` left out)."""
+    latency = report.get("latency_ms") or {}
+    rows = [
+        ("items", str(report["n"])),
+        ("answerable", str(report["answerable"])),
+        ("recall@100", _show(report["recall@100"])),
+        ("hit@1", _show(report["hit@1"])),
+        ("hit@5", _show(report["hit@5"])),
+        ("MRR@10", _show(report["mrr@10"], percent=False)),
+        ("answer accuracy (answerable)", _show(report["answer_accuracy"])),
+        ("abstain accuracy (unanswerable)", _show(report["abstain_accuracy"])),
+        ("false abstain rate", _show(report["false_abstain_rate"])),
+    ]
+    for key in ("p50", "p95"):
+        value = latency.get(key)
+        rows.append((f"search latency {key}", "–" if value is None else f"{value:.1f} ms"))
+    width = max(len(name) for name, _ in rows)
+    return "\n".join(f"{name:<{width}}  {value:>10}" for name, value in rows)

@@ -1,0 +1,85 @@
+"""Stage 1: BM25 over root-level terms, as a compact inverted index in NumPy arrays.
+
+Chosen over ``bm25s`` after measuring what a query needs: a question has 2–6 terms, so
+scoring is a handful of posting-list additions into one score array; precomputing each
+posting's BM25 weight at build time makes that a few hundred microseconds on the full corpus
+with no extra dependency.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+K1 = 1.2
+B = 0.75
+
+
+@dataclass(frozen=True)
+class BM25Arrays:
+    """The persisted index: vocabulary, posting lists (CSR by term) and per-posting weights."""
+
+    vocabulary: list[str]
+    indptr: np.ndarray  # int64, len(vocabulary) + 1
+    documents: np.ndarray  # int32, document positions, grouped by term
+    weights: np.ndarray  # float32, BM25 weight of the term in that document
+
+
+def build_bm25(documents: Sequence[Sequence[str]]) -> BM25Arrays:
+    """Index documents given as lists of terms (repeats count as term frequency)."""
+    n = len(documents)
+    lengths = np.array([len(d) for d in documents], dtype=np.float64)
+    average = float(lengths.mean()) if n and lengths.sum() else 1.0
+    postings: dict[str, list[tuple[int, int]]] = {}
+    for position, terms in enumerate(documents):
+        for term, tf in Counter(terms).items():
+            postings.setdefault(term, []).append((position, tf))
+    vocabulary = sorted(postings)
+    indptr = np.zeros(len(vocabulary) + 1, dtype=np.int64)
+    docs: list[int] = []
+    weights: list[float] = []
+    for t, term in enumerate(vocabulary):
+        plist = postings[term]
+        df = len(plist)
+        idf = math.log(1.0 + (n - df + 0.5) / (df + 0.5))
+        for position, tf in plist:
+            norm = K1 * (1.0 - B + B * lengths[position] / average)
+            docs.append(position)
+            weights.append(idf * tf * (K1 + 1.0) / (tf + norm))
+        indptr[t + 1] = len(docs)
+    return BM25Arrays(vocabulary, indptr, np.array(docs, dtype=np.int32),
+                      np.array(weights, dtype=np.float32))
+
+
+class BM25Index:
+    """Scores documents for weighted query terms."""
+
+    def __init__(self, arrays: BM25Arrays, size: int) -> None:
+        self.arrays = arrays
+        self.size = size
+        self.term_ids = {term: i for i, term in enumerate(arrays.vocabulary)}
+
+    def has(self, term: str) -> bool:
+        return term in self.term_ids
+
+    def score(self, query: Sequence[tuple[str, float]]) -> tuple[np.ndarray, np.ndarray]:
+        """Positions of the documents that match any query term, and their scores."""
+        a = self.arrays
+        scores = np.zeros(self.size, dtype=np.float32)
+        touched: list[np.ndarray] = []
+        for term, weight in query:
+            t = self.term_ids.get(term)
+            if t is None:
+                continue
+            start, end = a.indptr[t], a.indptr[t + 1]
+            ids = a.documents[start:end]
+            scores[ids] += np.float32(weight) * a.weights[start:end]  # ids unique per term
+            touched.append(ids)
+        if not touched:
+            return np.zeros(0, dtype=np.int32), np.zeros(0, dtype=np.float32)
+        candidates = np.unique(np.concatenate(touched)) if len(touched) > 1 else touched[0]
+        return candidates, scores[candidates]

@@ -1,0 +1,36 @@
+"""Persisting the stage-1 index inside the corpus store, and loading it back fast."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from klareco.corpus.store import Store
+from klareco.retrieval.bm25 import BM25Arrays, BM25Index
+
+
+def index_blobs(arrays: BM25Arrays, sentence_ids: list[str]) -> dict[str, bytes]:
+    """The byte blobs the build stores: the BM25 arrays and the sentence-id order."""
+    # Rank of each sentence id in sorted order: the deterministic tie-break (id ascending).
+    order = np.argsort(np.array(sentence_ids, dtype=object), kind="stable")
+    rank = np.empty(len(sentence_ids), dtype=np.int32)
+    rank[order] = np.arange(len(sentence_ids), dtype=np.int32)
+    return {
+        "bm25.vocabulary": "\n".join(arrays.vocabulary).encode("utf-8"),
+        "bm25.indptr": arrays.indptr.astype(np.int64).tobytes(),
+        "bm25.documents": arrays.documents.astype(np.int32).tobytes(),
+        "bm25.weights": arrays.weights.astype(np.float32).tobytes(),
+        "sentence_id_rank": rank.tobytes(),
+    }
+
+
+def load_bm25(store: Store) -> tuple[BM25Index, np.ndarray]:
+    """The BM25 index and the sentence-id rank array of a built store."""
+    vocabulary_text = store.index_blob("bm25.vocabulary").decode("utf-8")
+    arrays = BM25Arrays(
+        vocabulary=vocabulary_text.split("\n") if vocabulary_text else [],
+        indptr=np.frombuffer(store.index_blob("bm25.indptr"), dtype=np.int64),
+        documents=np.frombuffer(store.index_blob("bm25.documents"), dtype=np.int32),
+        weights=np.frombuffer(store.index_blob("bm25.weights"), dtype=np.float32),
+    )
+    rank = np.frombuffer(store.index_blob("sentence_id_rank"), dtype=np.int32)
+    return BM25Index(arrays, len(rank)), rank

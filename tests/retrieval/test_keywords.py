@@ -1,0 +1,55 @@
+"""Keywords come from the question's AST: names and content roots, never function words."""
+
+import pytest
+
+from klareco.parse import parse
+from klareco.retrieval.keywords import keywords, terms
+
+
+def texts(question: str) -> list[str]:
+    return [k.text for k in keywords(parse(question).to_dict())]
+
+
+def test_name_only() -> None:
+    assert texts("Kiu estas Mitrandiro?") == ["mitrandiro"]
+
+
+def test_copula_is_never_a_keyword() -> None:
+    found = texts("Li estas feliĉa.")
+    assert "feliĉ" in found and "est" not in found
+
+
+def test_verb_root_and_name() -> None:
+    found = texts("Kiun mortigis Kain?")
+    assert "kain" in found
+    assert "mortig" in found or "mort" in found
+
+
+def test_derived_word_gives_root_and_stem() -> None:
+    found = texts("Kie estas la lernejo?")
+    assert found == ["lern", "lernej"]
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["Kiu estas li?", "Kio estas tio?", "Kie ili estas?", "Ĉu vi estas tie?", "Kiam?"],
+)
+def test_only_function_words_give_nothing(question: str) -> None:
+    assert texts(question) == []
+
+
+def test_question_words_and_pronouns_never_appear() -> None:
+    found = texts("Kiam kaj kie mi vidis vian fraton?")
+    assert set(found) == {"vid", "frat"}
+
+
+def test_name_forms_share_one_term() -> None:
+    def name_terms(text: str) -> set[str]:
+        return set(terms(parse(text).to_dict()))
+
+    assert name_terms("Li vidis Habelon.") & name_terms("Tie staris Habel.") == {"habel"}
+    assert "mitrandir" in name_terms("Ni vidis Mitrandiron.")
+
+
+def test_adverbs_contribute_their_root() -> None:
+    assert "long" in texts("Kiom longe li fastis?")
