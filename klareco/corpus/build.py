@@ -34,6 +34,7 @@ from klareco.lexicon.roots import lexicon_hash
 from klareco.parse.parser import parse
 from klareco.retrieval.bm25 import build_bm25
 from klareco.retrieval.index import index_blobs
+from klareco.retrieval.keywords import context_terms
 from klareco.retrieval.keywords import terms as index_terms
 
 SOURCES_DIR = "sources"
@@ -223,11 +224,13 @@ def _write_store(path, documents, rows, parsed, fingerprint) -> None:  # type: i
             " ast) VALUES (?,?,?,?,?,?,?,?)",
             ((s.sentence_id, passage_ids[(s.doc_id, s.passage_id)], s.index, s.start, s.end,
               s.text, s.citation, p.ast) for (_, _, _, s), p in zip(rows, parsed, strict=True)))
-        arrays = build_bm25([p.terms for p in parsed])
+        index_started = time.perf_counter()
+        arrays = build_bm25(_index_documents(rows, parsed))
         sentence_ids = [s.sentence_id for _, _, _, s in rows]
         db.executemany("INSERT INTO index_blobs VALUES (?, ?)",
                        index_blobs(arrays, sentence_ids).items())
         stats = _stats(len(documents), parsed)
+        stats["index_seconds"] = round(time.perf_counter() - index_started, 2)
         db.executemany("INSERT INTO build_info VALUES (?, ?)", [
             ("schema", SCHEMA_VERSION), ("fingerprint", fingerprint),
             ("analyzer", analyzer_fingerprint()), ("lexicon", lexicon_hash()),
@@ -238,6 +241,18 @@ def _write_store(path, documents, rows, parsed, fingerprint) -> None:  # type: i
         db.close()
     with open(path, "rb") as handle:  # on disk before it replaces the old store
         os.fsync(handle.fileno())
+
+
+def _index_documents(rows, parsed: list[_Parsed]) -> list[list[str]]:  # type: ignore[no-untyped-def]
+    """Each sentence's own terms plus those of its work's title and its section headings."""
+    context: dict[tuple[str, str], list[str]] = {}
+    documents = []
+    for (document, section, _, _), p in zip(rows, parsed, strict=True):
+        key = (document.doc_id, section.section_id)
+        if key not in context:
+            context[key] = context_terms(document.title, section.heads)
+        documents.append([*p.terms, *context[key]])
+    return documents
 
 
 def _stats(documents: int, parsed: list[_Parsed]) -> dict[str, object]:

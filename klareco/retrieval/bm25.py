@@ -15,8 +15,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
+# Measured on the dev set (recall@100 / MRR@10 over k1 ∈ {0.9, 1.2, 1.6} × b ∈ {0.3, 0.5, 0.75}):
+# b = 0.5 keeps very short sentences ("(Al Ofelio)") from outranking informative ones.
 K1 = 1.2
-B = 0.75
+B = 0.5
 
 
 @dataclass(frozen=True)
@@ -29,7 +31,7 @@ class BM25Arrays:
     weights: np.ndarray  # float32, BM25 weight of the term in that document
 
 
-def build_bm25(documents: Sequence[Sequence[str]]) -> BM25Arrays:
+def build_bm25(documents: Sequence[Sequence[str]], k1: float = K1, b: float = B) -> BM25Arrays:
     """Index documents given as lists of terms (repeats count as term frequency)."""
     n = len(documents)
     lengths = np.array([len(d) for d in documents], dtype=np.float64)
@@ -47,9 +49,9 @@ def build_bm25(documents: Sequence[Sequence[str]]) -> BM25Arrays:
         df = len(plist)
         idf = math.log(1.0 + (n - df + 0.5) / (df + 0.5))
         for position, tf in plist:
-            norm = K1 * (1.0 - B + B * lengths[position] / average)
+            norm = k1 * (1.0 - b + b * lengths[position] / average)
             docs.append(position)
-            weights.append(idf * tf * (K1 + 1.0) / (tf + norm))
+            weights.append(idf * tf * (k1 + 1.0) / (tf + norm))
         indptr[t + 1] = len(docs)
     return BM25Arrays(vocabulary, indptr, np.array(docs, dtype=np.int32),
                       np.array(weights, dtype=np.float32))

@@ -3,7 +3,7 @@
 import pytest
 
 from klareco.parse import parse
-from klareco.retrieval.keywords import keywords, terms
+from klareco.retrieval.keywords import context_terms, keywords, terms
 
 
 def texts(question: str) -> list[str]:
@@ -53,3 +53,23 @@ def test_name_forms_share_one_term() -> None:
 
 def test_adverbs_contribute_their_root() -> None:
     assert "long" in texts("Kiom longe li fastis?")
+
+
+def test_digit_numbers_are_terms() -> None:
+    found = keywords(parse("Kiam mortis Zamenhof en 1917?").to_dict())
+    assert any(k.term == "1917" and k.kind == "number" for k in found)
+
+
+def test_hyphenated_words_give_each_part() -> None:
+    found = set(texts("Ŝi portis nigre-grizan mantelon."))
+    assert {"nigr", "griz", "mantel"} <= found
+
+
+def test_context_terms_from_title_and_heads() -> None:
+    found = context_terms("Hamleto, Reĝido de Danujo", ["Akto Unua", "Sceno II"])
+    assert "hamlet" in found and "reĝid" in found and "akt" in found
+    assert len(found) == len(set(found))
+
+
+def test_context_terms_skip_empty_headings() -> None:
+    assert context_terms("", ["", "   "]) == []
