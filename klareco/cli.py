@@ -165,23 +165,79 @@ def corpus_stats_command(as_json: bool) -> None:
 @_mirror_option("Copy the sources from this local mirror.")
 @click.option("--force", is_flag=True, help="Rebuild even when the inputs are unchanged.")
 def build_command(mirror: Path | None, force: bool) -> None:
-    """Build everything the corpus side needs: fetch, read, split, parse, store."""
+    """Build everything the corpus side needs: fetch, read, split, parse, store, BM25 index,
+    Tree-LSTM vectors and their FAISS index."""
     report = _build(mirror, force)
-    state = "already up to date" if report.up_to_date else "built"
-    click.echo(f"{state}: {report.documents} documents, {report.sentences:,} sentences in "
-               f"{report.store} ({report.seconds:.1f} s)")
+    corpus, dense = report.corpus, report.dense
+    state = "already up to date" if corpus.up_to_date else "built"
+    click.echo(f"{state}: {corpus.documents} documents, {corpus.sentences:,} sentences in "
+               f"{corpus.store} ({corpus.seconds:.1f} s)")
+    state = "already up to date" if dense.up_to_date else "built"
+    click.echo(f"{state}: dense index of {dense.sentences:,} sentences ({dense.model_id}) in "
+               f"{dense.path} ({dense.seconds:.1f} s)")
 
 
 def _build(mirror: Path | None, force: bool = False):  # type: ignore[no-untyped-def]
-    from klareco.corpus.build import build
+    from klareco.build import build_all
 
-    return build(mirror=_default_mirror(mirror), force=force)
+    return build_all(mirror=_default_mirror(mirror), force=force)
+
+
+@cli.command("train")
+@click.option("--seed", type=int, default=None, help="Random seed (default: the model card's).")
+@click.option("--pairs", type=click.IntRange(256), default=None,
+              help="Training questions to generate from the corpus.")
+@click.option("--epochs", type=click.IntRange(1), default=None)
+@click.option("--dev", "dev_path", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              default=None, help="Gold questions that choose the best epoch and the fusion rule "
+              "(never trained on). Default: ../shared/eval/qa-dev.jsonl when present.")
+@click.option("--output", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Where to write the model (default: models/tree_lstm.pt).")
+def train_command(seed: int | None, pairs: int | None, epochs: int | None,
+                  dev_path: Path | None, output: Path | None) -> None:
+    """Train the Tree-LSTM encoder on the built corpus (CPU, seeded), then rebuild the dense
+    index with `klareco build`."""
+    from klareco.models.card import write_card
+    from klareco.models.encoder import default_model_path
+    from klareco.models.training import TrainConfig, train
+
+    if not _store_exists():
+        click.echo("The corpus is not built yet; building it now.", err=True)
+        from klareco.corpus.build import build
+
+        build(mirror=_default_mirror(None))
+    defaults = TrainConfig()
+    config = TrainConfig(seed=defaults.seed if seed is None else seed,
+                         pairs=pairs or defaults.pairs, epochs=epochs or defaults.epochs)
+    from klareco.config import default_dev_set
+
+    dev_path = dev_path or default_dev_set()
+    items = None
+    if dev_path is not None:
+        from klareco.evaluation import load_gold
+
+        items = load_gold(dev_path)
+    output = output or default_model_path()
+    report = train(config=config, dev_items=items, output=output,
+                   progress=sys.stderr.isatty(), log=lambda line: click.echo(line, err=True))
+    write_card(output, report, dev_path)
+    click.echo(f"trained in {report.seconds:.0f} s: {output} (best epoch {report.best_epoch}); "
+               f"run `klareco build` to re-encode the corpus")
+
+
+def _store_exists() -> bool:
+    from klareco.corpus.build import store_path
+
+    return store_path().is_file()
+
+
 
 
 @cli.command("search")
 @click.argument("query")
-@click.option("--retriever", type=click.Choice(["bm25"]), default="bm25", show_default=True,
-              help="bm25: stage 1, BM25 over roots and names.")
+@click.option("--retriever", type=click.Choice(["hybrid", "bm25", "dense"]), default="hybrid",
+              show_default=True, help="hybrid: BM25 top 100 reranked by the Tree-LSTM; bm25: "
+              "stage 1 only; dense: Tree-LSTM over the whole corpus.")
 @click.option("-k", "k", type=click.IntRange(1, 1000), default=10, show_default=True,
               help="How many sentences to show.")
 @click.option("--json", "as_json", is_flag=True, help="Print the hits as JSON.")
@@ -189,8 +245,8 @@ def search_command(query: str, retriever: str, k: int, as_json: bool) -> None:
     """Rank corpus sentences for QUERY, with citations; matched words are highlighted."""
     from klareco.retrieval.search import Searcher
 
-    searcher = Searcher.load()
-    result = searcher.search(_clean(query), k)
+    searcher = Searcher.load(retriever=retriever)
+    result = searcher.search(_clean(query), k, retriever)
     if as_json:
         click.echo(json.dumps({
             "query": result.query, "retriever": retriever,
@@ -198,7 +254,9 @@ def search_command(query: str, retriever: str, k: int, as_json: bool) -> None:
                           "kind": kw.kind} for kw in result.keywords],
             "candidates": result.candidates, "message": result.message,
             "hits": [{"rank": h.rank, "sentence_id": h.sentence_id, "doc_id": h.doc_id,
-                      "score": round(h.score, 4), "citation": h.citation, "text": h.text}
+                      "score": round(h.score, 4), "score_lexical": _round(h.score_lexical),
+                      "score_dense": _round(h.score_dense), "k_pos": h.k_pos,
+                      "citation": h.citation, "text": h.text}
                      for h in result.hits],
         }, ensure_ascii=False, indent=2))
         return
@@ -208,9 +266,15 @@ def search_command(query: str, retriever: str, k: int, as_json: bool) -> None:
     terms = {kw.term for kw in result.keywords}
     click.echo(f"keywords: {', '.join(kw.text for kw in result.keywords)} "
                f"({result.candidates:,} matching sentences)")
+    if result.retriever == "dense" and retriever != "dense":
+        click.echo("(no keyword matched: nearest sentences by the Tree-LSTM)")
     for hit in result.hits:
-        click.echo(f"{hit.rank:>3}. {hit.score:6.2f}  {hit.citation}")
+        click.echo(f"{hit.rank:>3}. {hit.score:6.3f}  {hit.citation}")
         click.echo(f"     {_highlight(hit.text, terms)}")
+
+
+def _round(value: float | None) -> float | None:
+    return None if value is None else round(value, 4)
 
 
 def _highlight(text: str, terms: set[str]) -> str:
@@ -234,17 +298,19 @@ def _highlight(text: str, terms: set[str]) -> str:
 @click.option("--gold", "gold_path", required=True,
               type=click.Path(exists=True, dir_okay=False, path_type=Path),
               help="Questions with answers and evidence, JSONL (see ../shared/eval/README.md).")
-@click.option("--retriever", type=click.Choice(["bm25"]), default="bm25", show_default=True)
+@click.option("--retriever", type=click.Choice(["hybrid", "bm25", "dense"]), default="hybrid",
+              show_default=True)
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
 def eval_command(gold_path: Path, retriever: str, as_json: bool) -> None:
     """Retrieval (and, once answering exists, answer) quality on a gold question set."""
     from klareco.evaluation import evaluate, format_table, load_gold
     from klareco.retrieval.search import Searcher
 
-    searcher = Searcher.load()
+    searcher = Searcher.load(retriever=retriever)
     items = load_gold(gold_path)
     # Answer fields stay null until an answering expert exists: nothing is faked.
-    report = evaluate(items, lambda question, k: searcher.search(question, k).hits, None, k=100)
+    report = evaluate(items, lambda question, k: searcher.search(question, k, retriever).hits,
+                      None, k=100)
     report.pop("per_item", None)
     report["retriever"] = retriever
     if as_json:
@@ -258,9 +324,7 @@ def eval_command(gold_path: Path, retriever: str, as_json: bool) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print the answer as JSON.")
 def ask_command(question: str | None, as_json: bool) -> None:
     """Answer a question from the corpus (builds the corpus first when it is missing)."""
-    from klareco.corpus.build import store_path
-
-    if not store_path().is_file():
+    if not _store_exists():
         click.echo("The corpus is not built yet; building it now.", err=True)
         _build(None)
     raise KlarecoError(

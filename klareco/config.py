@@ -26,3 +26,9 @@ def default_mirror() -> Path | None:
     """``../shared/corpus`` beside the checkout, where tests and CI find the default corpus."""
     candidate = project_root().parent / "shared" / "corpus"
     return candidate if (candidate / "sources.json").is_file() else None
+
+
+def default_dev_set() -> Path | None:
+    """``../shared/eval/qa-dev.jsonl`` beside the checkout, when it is there."""
+    candidate = project_root().parent / "shared" / "eval" / "qa-dev.jsonl"
+    return candidate if candidate.is_file() else None

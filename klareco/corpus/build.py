@@ -31,6 +31,9 @@ from klareco.corpus.manifest import Manifest, load_manifest
 from klareco.corpus.reader import read_corpus, walk_corpus
 from klareco.corpus.store import SCHEMA, SCHEMA_VERSION, STORE_NAME, Store, encode_ast
 from klareco.lexicon.roots import lexicon_hash
+from klareco.models.treebank import treebank_blobs
+from klareco.models.trees import SentenceTree, sentence_tree
+from klareco.models.vocabulary import vocabulary
 from klareco.parse.parser import parse
 from klareco.retrieval.bm25 import build_bm25
 from klareco.retrieval.index import index_blobs
@@ -63,6 +66,8 @@ def analyzer_fingerprint() -> str:
             if entry.name.endswith((".lark", ".py")):
                 digest.update(entry.name.encode())
                 digest.update(entry.read_bytes())
+    for name in ("vocabulary.py", "trees.py"):  # the encoder trees stored with each sentence
+        digest.update((resources.files("klareco.models") / name).read_bytes())
     return digest.hexdigest()
 
 
@@ -148,6 +153,7 @@ class _Parsed:
     known: int  # of those, analysed with every morpheme known
     unknown: tuple[str, ...]
     terms: tuple[str, ...]  # stage-1 index terms (roots and names)
+    tree: SentenceTree  # what the stage-2 encoder reads
 
 
 def _parse_for_store(text: str) -> _Parsed:
@@ -168,7 +174,8 @@ def _parse_for_store(text: str) -> _Parsed:
             unknown.append(word.form.lower())
     ast = sentence.to_dict()
     terms = tuple(index_terms(ast))
-    return _Parsed(encode_ast(ast), tokens, counted, known, tuple(unknown), terms)
+    tree = sentence_tree(ast, vocabulary())
+    return _Parsed(encode_ast(ast), tokens, counted, known, tuple(unknown), terms, tree)
 
 
 def _parse_all(texts: list[str], workers: int | None, show: bool) -> list[_Parsed]:
@@ -229,6 +236,8 @@ def _write_store(path, documents, rows, parsed, fingerprint) -> None:  # type: i
         sentence_ids = [s.sentence_id for _, _, _, s in rows]
         db.executemany("INSERT INTO index_blobs VALUES (?, ?)",
                        index_blobs(arrays, sentence_ids).items())
+        db.executemany("INSERT INTO index_blobs VALUES (?, ?)",
+                       treebank_blobs([p.tree for p in parsed]).items())
         stats = _stats(len(documents), parsed)
         stats["index_seconds"] = round(time.perf_counter() - index_started, 2)
         db.executemany("INSERT INTO build_info VALUES (?, ?)", [

@@ -1,6 +1,6 @@
 """Evaluation of Klareco against a question-answering gold (``../shared/eval/README.md``)."""
 
-from klareco.evaluation.harness import evaluate, format_table, load_gold
+from klareco.evaluation.harness import evaluate, format_table, load_gold, percentile
 from klareco.evaluation.judging import (
     ABSTAIN_TEXT,
     is_abstention,
@@ -16,4 +16,5 @@ __all__ = [
     "is_correct_answer",
     "is_retrieval_hit",
     "load_gold",
+    "percentile",
 ]

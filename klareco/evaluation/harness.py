@@ -76,7 +76,7 @@ def load_gold(path: str | Path) -> list[dict[str, Any]]:
     return items
 
 
-def _percentile(values: Sequence[float], share: float) -> float:
+def percentile(values: Sequence[float], share: float) -> float:
     """The ``share`` (0–1) percentile of ``values``, interpolating linearly between ranks."""
     ordered = sorted(values)
     position = (len(ordered) - 1) * share
@@ -160,8 +160,8 @@ def evaluate(
         "abstain_accuracy": _ratio(unanswerable_correct, unanswerable) if with_answers else None,
         "false_abstain_rate": _ratio(false_abstains, answerable) if with_answers else None,
         "latency_ms": {
-            "p50": round(_percentile(latencies, 0.5), DIGITS) if latencies else None,
-            "p95": round(_percentile(latencies, 0.95), DIGITS) if latencies else None,
+            "p50": round(percentile(latencies, 0.5), DIGITS) if latencies else None,
+            "p95": round(percentile(latencies, 0.95), DIGITS) if latencies else None,
         },
         "per_item": per_item,
     }

@@ -1,20 +1,39 @@
-"""The stage-1 searcher: question text → keywords → ranked sentences with citations."""
+"""Searching the corpus: question text → ranked sentences with citations.
+
+Three retrievers over one interface (``Searcher.search(text, k, retriever)``):
+
+* ``bm25``   stage 1 only: keywords from the question's AST, BM25 over roots and names.
+* ``hybrid`` stage 1's top 100, reranked by the Tree-LSTM cosine fused with the BM25 score
+  (``klareco.retrieval.fusion``); the default.
+* ``dense``  the Tree-LSTM cosine over the whole FAISS index, for comparison.
+
+When the question has keywords but no sentence contains any of them, ``hybrid`` falls back to
+``dense`` — except when a keyword is a name: a name the corpus never mentions makes "nothing
+found" the honest answer. A query of only function words gets a message, not neighbours.
+"""
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
 from klareco.corpus.build import store_path
 from klareco.corpus.store import Store
-from klareco.errors import EmptyInputError
+from klareco.errors import EmptyInputError, KlarecoError
 from klareco.parse import parse
+from klareco.retrieval.fusion import Fusion, fuse, knee_cut
 from klareco.retrieval.index import load_bm25
 from klareco.retrieval.keywords import Keyword, keywords
 
 DEFAULT_K = 100
+STAGE1_DEPTH = 100  # candidates stage 2 reranks
+RETRIEVERS = ("hybrid", "bm25", "dense")
+DEFAULT_RETRIEVER = "hybrid"
 
 
 @dataclass(frozen=True)
@@ -25,8 +44,12 @@ class Hit:
     doc_id: str
     text: str
     citation: str
-    score: float
-    rank: int  # 1-based
+    score: float  # the final score of the retriever that ranked it
+    rank: int  # 1-based, final
+    position: int = -1  # 0-based corpus position (row order of the store)
+    score_lexical: float | None = None  # BM25 (None when stage 1 did not find it)
+    score_dense: float | None = None  # Tree-LSTM cosine (None for bm25)
+    k_pos: int | None = None  # rank after stage 1
 
 
 @dataclass(frozen=True)
@@ -38,19 +61,45 @@ class SearchResult:
     hits: list[Hit] = field(default_factory=list)
     candidates: int = 0  # sentences matching any keyword, before the cut to k
     message: str | None = None  # set when there are no hits: the reason, for a person
+    retriever: str = "bm25"
+    timings_ms: dict[str, float] = field(default_factory=dict)  # per stage
+    ast: dict[str, Any] | None = None  # the parsed query
+
+
+class Stage2:
+    """What reranking needs: the encoder, a way to get candidates' vectors, the fusion rule,
+    and (for ``dense``) the FAISS index."""
+
+    def __init__(self, encoder: Any, vectors: Callable[[np.ndarray], np.ndarray],
+                 fusion: Fusion, dense: Any = None) -> None:
+        self.encoder = encoder
+        self.vectors = vectors
+        self.fusion = fusion
+        self.dense = dense
 
 
 class Searcher:
-    """BM25 over root terms (stage 1). Load once, then search many times."""
+    """Stage 1 (BM25 over root terms) and, when loaded with a model, stage 2. Load once, then
+    search many times."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, stage2: Stage2 | None = None) -> None:
         self.store = store
         self.index, self.id_rank = load_bm25(store)
+        self.stage2 = stage2
 
     @classmethod
-    def load(cls, home: Path | None = None) -> Searcher:
-        """Open the built store under ``home`` (default: the data directory)."""
-        return cls(Store(store_path(home)))
+    def load(cls, home: Path | None = None, retriever: str = DEFAULT_RETRIEVER) -> Searcher:
+        """Open the built store under ``home`` (default: the data directory); with a retriever
+        other than ``bm25``, also the encoder and the dense index (checked to belong together)."""
+        store = Store(store_path(home))
+        if retriever == "bm25":
+            return cls(store)
+        from klareco.models.encoder import Encoder
+        from klareco.retrieval.dense import DenseIndex
+
+        encoder = Encoder.load()
+        dense = DenseIndex.load(store, encoder, home)
+        return cls(store, Stage2(encoder, dense.vectors, default_fusion(encoder), dense))
 
     def close(self) -> None:
         self.store.close()
@@ -63,22 +112,91 @@ class Searcher:
         order = np.lexsort((self.id_rank[candidates], -scores))[:k]
         return candidates[order], scores[order], len(candidates)
 
-    def search(self, text: str, k: int = DEFAULT_K) -> SearchResult:
-        """Ranked sentences for a question or query (at most ``k``)."""
+    def search(self, text: str, k: int = DEFAULT_K, retriever: str | None = None,
+               tail_cut: bool = False) -> SearchResult:
+        """Ranked sentences for a question or query (at most ``k``). ``tail_cut`` drops the
+        hybrid list's tail after the knee of its scores."""
+        retriever = retriever or (DEFAULT_RETRIEVER if self.stage2 else "bm25")
+        if retriever not in RETRIEVERS:
+            raise KlarecoError(f"unknown retriever {retriever!r} (one of {', '.join(RETRIEVERS)})")
+        if retriever != "bm25" and self.stage2 is None:
+            raise KlarecoError(f"the {retriever} retriever needs the encoder: load the searcher "
+                               f"with retriever={retriever!r}")
+        timings: dict[str, float] = {}
+        started = time.perf_counter()
         try:
             sentence = parse(text)
         except EmptyInputError:
-            return SearchResult(text, [], message="the query is empty")
-        found = keywords(sentence.to_dict())
-        if not found:
+            return SearchResult(text, [], message="the query is empty", retriever=retriever)
+        ast = sentence.to_dict()
+        found = keywords(ast)
+        timings["parse"] = _since(started)
+        if retriever == "dense":
+            return self._dense(text, ast, found, k, timings)
+        if not found:  # only function words: any neighbour would be noise
             return SearchResult(text, [], message="the query has no content words to search "
-                                "for (only question words, pronouns or other function words)")
-        positions, scores, matched = self.rank([(kw.term, kw.weight) for kw in found], k)
+                                "for (only question words, pronouns or other function words)",
+                                retriever=retriever, timings_ms=timings, ast=ast)
+        started = time.perf_counter()
+        depth = k if retriever == "bm25" else max(k, STAGE1_DEPTH)
+        positions, scores, matched = self.rank([(kw.term, kw.weight) for kw in found], depth)
+        timings["stage1"] = _since(started)
         if len(positions) == 0:
+            if retriever == "hybrid" and not any(kw.kind == "name" for kw in found):
+                return self._dense(text, ast, found, k, timings)
             words = ", ".join(kw.text for kw in found)
             return SearchResult(text, found, message=f"nothing found: no sentence in the corpus "
-                                f"contains {words}")
-        rows = self.store.sentences_at([int(p) for p in positions])
-        hits = [Hit(r.sentence_id, r.doc_id, r.text, r.citation, float(s), n)
-                for n, (r, s) in enumerate(zip(rows, scores, strict=True), start=1)]
-        return SearchResult(text, found, hits, matched)
+                                f"contains {words}", retriever=retriever, timings_ms=timings,
+                                ast=ast)
+        if retriever == "bm25":
+            hits = [(int(p), float(s), float(s), None, n) for n, (p, s) in
+                    enumerate(zip(positions, scores, strict=True), start=1)]
+        else:
+            hits = self._rerank(ast, positions, scores, timings, tail_cut)[:k]
+        return SearchResult(text, found, self._hits(hits), matched, None, retriever, timings,
+                            ast)
+
+    def _rerank(self, ast: dict[str, Any], positions: np.ndarray, scores: np.ndarray,
+                timings: dict[str, float],
+                tail_cut: bool) -> list[tuple[int, float, float | None, float | None, int]]:
+        assert self.stage2 is not None
+        started = time.perf_counter()
+        query = self.stage2.encoder.encode([ast])[0]
+        timings["encode"] = _since(started)
+        started = time.perf_counter()
+        cosines = self.stage2.vectors(positions) @ query
+        order, final = fuse(scores, cosines, self.id_rank[positions], self.stage2.fusion)
+        if tail_cut:
+            keep = knee_cut(final)
+            order, final = order[:keep], final[:keep]
+        timings["stage2"] = _since(started)
+        return [(int(positions[i]), float(f), float(scores[i]), float(cosines[i]), int(i) + 1)
+                for i, f in zip(order, final, strict=True)]
+
+    def _dense(self, text: str, ast: dict[str, Any], found: list[Keyword], k: int,
+               timings: dict[str, float]) -> SearchResult:
+        assert self.stage2 is not None and self.stage2.dense is not None
+        started = time.perf_counter()
+        positions, cosines = self.stage2.dense.search(self.stage2.encoder.encode([ast])[0], k)
+        timings["dense"] = _since(started)
+        hits = [(int(p), float(c), None, float(c), None) for p, c in
+                zip(positions, cosines, strict=True)]
+        return SearchResult(text, found, self._hits(hits), 0, None, "dense", timings, ast)
+
+    def _hits(self, ranked: list[tuple[int, float, float | None, float | None, int | None]]
+              ) -> list[Hit]:
+        rows = self.store.sentences_at([p for p, *_ in ranked])
+        return [Hit(r.sentence_id, r.doc_id, r.text, r.citation, final, n, position, lexical,
+                    dense, k_pos)
+                for n, (r, (position, final, lexical, dense, k_pos)) in
+                enumerate(zip(rows, ranked, strict=True), start=1)]
+
+
+def default_fusion(encoder: Any) -> Fusion:
+    """The fusion rule chosen for this model when it was trained (stored in its metadata)."""
+    chosen = (getattr(encoder, "metadata", None) or {}).get("fusion") or {}
+    return Fusion(**chosen)
+
+
+def _since(started: float) -> float:
+    return round((time.perf_counter() - started) * 1000, 3)

@@ -18,28 +18,22 @@ import statistics
 import time
 from pathlib import Path
 
-from klareco.config import project_root
-from klareco.evaluation import load_gold
+from klareco.config import default_dev_set
+from klareco.evaluation import load_gold, percentile
 from klareco.parse import parse
 from klareco.retrieval.keywords import keywords
 from klareco.retrieval.search import Searcher
 
 
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
-
-
 def main() -> None:
-    default_gold = project_root().parent / "shared" / "eval" / "qa-dev.jsonl"
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--gold", type=Path, default=default_gold)
+    parser.add_argument("--gold", type=Path, default=default_dev_set())
     parser.add_argument("--rounds", type=int, default=20)
     args = parser.parse_args()
     questions = [item["question"] for item in load_gold(args.gold)]
 
     started = time.perf_counter()
-    searcher = Searcher.load()
+    searcher = Searcher.load(retriever="bm25")
     load_ms = (time.perf_counter() - started) * 1000
     arrays = searcher.index.arrays
     size = arrays.indptr.nbytes + arrays.documents.nbytes + arrays.weights.nbytes + sum(
@@ -53,7 +47,7 @@ def main() -> None:
             t1 = time.perf_counter()
             searcher.rank([(k.term, k.weight) for k in found], 100)
             t2 = time.perf_counter()
-            searcher.search(question, 100)
+            searcher.search(question, 100, "bm25")
             t3 = time.perf_counter()
             if round_number == 0:
                 continue  # warm-up

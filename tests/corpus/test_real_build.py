@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from klareco.build import build_all
 from klareco.cli import main
 from klareco.config import default_mirror
 from klareco.corpus.build import build, store_path
@@ -23,7 +24,7 @@ pytestmark = [
 @pytest.fixture(scope="module")
 def home(tmp_path_factory: pytest.TempPathFactory) -> Path:
     home = tmp_path_factory.mktemp("klareco-home")
-    build(home, MIRROR, progress=False)
+    build_all(home, MIRROR, progress=False)
     return home
 
 
@@ -66,6 +67,37 @@ def test_search_over_the_real_corpus(home: Path) -> None:
     from klareco.retrieval.search import Searcher
 
     searcher = Searcher.load(home)
-    assert searcher.search("Mitrandiro").hits == []
-    hits = searcher.search("Kiun mortigis Kain?", 10).hits
-    assert any(h.citation == "Genezo 4:8" for h in hits)
+    for retriever in ("bm25", "hybrid"):
+        assert searcher.search("Mitrandiro", retriever=retriever).hits == []
+        hits = searcher.search("Kiun mortigis Kain?", 10, retriever).hits
+        assert any(h.citation == "Genezo 4:8" for h in hits)
+    hybrid = searcher.search("Kiun mortigis Kain?", 100, "hybrid").hits
+    bm25 = searcher.search("Kiun mortigis Kain?", 100, "bm25").hits
+    assert {h.sentence_id for h in hybrid} == {h.sentence_id for h in bm25}  # a rerank
+    assert all(h.score_dense is not None and h.k_pos is not None for h in hybrid)
+    dense = searcher.search("Kiun mortigis Kain?", 5, "dense").hits
+    assert len(dense) == 5 and all(h.score_lexical is None for h in dense)
+
+
+def test_stored_vectors_match_fresh_encoding(home: Path) -> None:
+    from klareco.models.encoder import Encoder
+    from klareco.retrieval.dense import DenseIndex
+
+    encoder = Encoder.load()
+    with Store(store_path(home)) as store:
+        dense = DenseIndex.load(store, encoder, home)
+        positions = [0, 5_000, 60_000, store.count("sentences") - 1]
+        fresh = encoder.encode([store.ast(s.sentence_id) or {} for s in
+                                store.sentences_at(positions)])
+    assert abs(dense.vectors(positions) - fresh).max() < 1e-4
+
+
+def test_dense_index_of_another_model_is_refused(home: Path, tmp_path: Path) -> None:
+    from klareco.errors import KlarecoError
+    from klareco.models.encoder import Encoder
+    from klareco.retrieval.dense import DenseIndex
+
+    other = Encoder.untrained(seed=1)
+    other.save(tmp_path / "other.pt")
+    with Store(store_path(home)) as store, pytest.raises(KlarecoError, match="klareco build"):
+        DenseIndex.load(store, Encoder.load(tmp_path / "other.pt"), home)

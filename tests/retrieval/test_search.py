@@ -6,8 +6,6 @@ from pathlib import Path
 
 import pytest
 
-from klareco.corpus.build import build
-from klareco.corpus.manifest import Manifest
 from klareco.retrieval.bm25 import BM25Index, build_bm25
 from klareco.retrieval.search import Searcher
 
@@ -23,21 +21,8 @@ def test_bm25_prefers_rarer_and_repeated_terms() -> None:
 
 
 @pytest.fixture(scope="module")
-def searcher(tmp_path_factory: pytest.TempPathFactory) -> Searcher:
-    from tests.corpus.conftest import FIXTURES, make_source
-
-    root = tmp_path_factory.mktemp("mirror")
-    layout = [("drama", "tekstaro/drama.xml", "drama.xml", "tei-xml"),
-              ("GEN", "biblio/01-GENepo.usfm", "book.usfm", "usfm")]
-    sources = []
-    for source_id, file, name, fmt in layout:
-        data = (FIXTURES / name).read_bytes()
-        (root / file).parent.mkdir(parents=True, exist_ok=True)
-        (root / file).write_bytes(data)
-        sources.append(make_source(source_id, file, data, fmt))
-    home = tmp_path_factory.mktemp("home")
-    build(home, root, manifest=Manifest(tuple(sources)), progress=False, workers=1)
-    return Searcher.load(home)
+def searcher(fixture_home: Path) -> Searcher:
+    return Searcher.load(fixture_home, retriever="bm25")
 
 
 def test_unknown_name_finds_nothing_and_says_so(searcher: Searcher) -> None:
@@ -66,3 +51,43 @@ def test_hits_are_ranked_and_deterministic(searcher: Searcher) -> None:
 def test_k_limits_the_hits(searcher: Searcher, tmp_path: Path) -> None:
     text = next(searcher.store.sentences()).text
     assert len(searcher.search(text, 1).hits) == 1
+
+
+@pytest.fixture(scope="module")
+def hybrid(fixture_home: Path) -> Searcher:
+    from klareco.corpus.build import store_path
+    from klareco.corpus.store import Store
+    from klareco.models.encoder import Encoder
+    from klareco.retrieval.dense import build_dense
+
+    with Store(store_path(fixture_home)) as store:
+        build_dense(store, Encoder.load(), fixture_home, progress=False)
+    return Searcher.load(fixture_home, retriever="hybrid")
+
+
+def test_hybrid_reranks_the_stage1_candidates(hybrid: Searcher) -> None:
+    question = "Kiun helpis Tobio?"
+    lexical = hybrid.search(question, 100, "bm25").hits
+    reranked = hybrid.search(question, 100, "hybrid").hits
+    assert reranked and {h.sentence_id for h in reranked} == {h.sentence_id for h in lexical}
+    assert all(h.score_dense is not None and h.k_pos is not None for h in reranked)
+    assert [h.score for h in reranked] == sorted((h.score for h in reranked), reverse=True)
+    assert reranked == hybrid.search(question, 100, "hybrid").hits  # deterministic
+
+
+def test_hybrid_keeps_nothing_found_for_unknown_names_and_stop_words(hybrid: Searcher) -> None:
+    assert hybrid.search("Kiu estas Mitrandiro?").hits == []
+    result = hybrid.search("Kiu estas li?")
+    assert result.hits == [] and "no content words" in (result.message or "")
+
+
+def test_dense_searches_the_whole_index(hybrid: Searcher) -> None:
+    hits = hybrid.search("Kiun helpis Tobio?", 3, "dense").hits
+    assert len(hits) == 3 and all(h.score_lexical is None for h in hits)
+
+
+def test_bm25_searcher_refuses_stage2_retrievers(searcher: Searcher) -> None:
+    from klareco.errors import KlarecoError
+
+    with pytest.raises(KlarecoError, match="needs the encoder"):
+        searcher.search("Kain", 5, "hybrid")

@@ -1,0 +1,1 @@
+"""Stage 2: the Tree-LSTM sentence encoder, its vocabulary, training and model files."""

@@ -1,0 +1,128 @@
+"""Training questions made from corpus sentences by transforming their ASTs.
+
+Self-supervision for the encoder: a clause's role is replaced by the question word that asks for
+it ("Kain mortigis Habelon" → "Kiun mortigis Kain?", "Kiu mortigis Habelon?"), the other
+constituents are put in a random order (free word order: same meaning) and some modifiers and
+adjuncts are dropped (questions are shorter than the sentences that answer them). The question
+text is then parsed like any user question, so training sees exactly what search will see.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from klareco.lexicon.closed_classes import TIME_AND_MEASURE_ROOTS
+
+# Prepositions of place: an adjunct under one of them is asked for with "kie".
+_PLACE_PREPOSITIONS = frozenset(
+    "en sur ĉe apud sub super inter malantaŭ ekster ĉirkaŭ trans preter".split())
+_SOURCE_PREPOSITIONS = frozenset({"el", "de"})
+_TIME_PREPOSITIONS = frozenset({"dum", "post", "antaŭ", "ĝis", "je", "en"})
+_PERSON_CLASSES = frozenset({"PERSONO", "PARENCO", "PROFESIO", "NACIO"})
+_ROLE_KEYS = ("subject", "object", "indirect_object", "predicate")
+
+DROP_MODIFIERS = 0.5  # chance that a kept phrase loses its modifiers
+DROP_ADJUNCT = 0.5  # chance that an adjunct not asked about is left out
+YES_NO = 0.1  # share of "ĉu" questions that ask about the whole clause
+
+
+def _phrase_text(phrase: dict[str, Any], words: list[dict[str, Any]], keep_modifiers: bool) -> str:
+    """The phrase's words in text order; without modifiers, its head and preposition only."""
+    indices = {phrase["head"]["index"]}
+    preposition = phrase.get("preposition")
+    for modifier in phrase.get("modifiers") or []:
+        word = words[modifier["index"]]
+        if keep_modifiers or (word["pos"] == "ADP" and word["form"].lower() == preposition):
+            indices.add(modifier["index"])
+    return " ".join(_form(words[i]) for i in sorted(indices))
+
+
+def _form(word: dict[str, Any]) -> str:
+    # a common word keeps no capital from the start of its sentence ("La" → "la")
+    return word["form"] if word.get("proper") else word["form"].lower()
+
+
+def _is_relative(phrase: dict[str, Any], words: list[dict[str, Any]]) -> bool:
+    correlative = words[phrase["head"]["index"]].get("correlative")
+    return bool(correlative and correlative["prefix"] == "ki")
+
+
+def _is_person(word: dict[str, Any]) -> bool:
+    return bool(word.get("proper") or word["pos"] in ("PROPN", "PRON")
+                or word.get("semantic_class") in _PERSON_CLASSES)
+
+
+def _counted(phrase: dict[str, Any], words: list[dict[str, Any]]) -> bool:
+    """Whether a number counts the phrase's head ("sep jarojn", "dudek matracojn")."""
+    return any(words[m["index"]]["pos"] == "NUM" for m in phrase.get("modifiers") or [])
+
+
+def _question_word(role: str, phrase: dict[str, Any], words: list[dict[str, Any]],
+                   rng: random.Random) -> str | None:
+    head = words[phrase["head"]["index"]]
+    if role != "adjunct" and _counted(phrase, words) and rng.random() < 0.5:
+        # "Kiom da jaroj …?": the counted noun stays, in the nominative
+        noun = _form(head)
+        return "kiom da " + (noun[:-1] if noun.endswith("n") else noun)
+    person = _is_person(head)
+    plural = (head.get("feats") or {}).get("Number") == "Plur"
+    who = "kiuj" if plural else "kiu"
+    if role == "subject" or role == "predicate":
+        return who if person else "kio"
+    if role == "object":
+        return who + "n" if person else "kion"
+    if role == "indirect_object":
+        return "al " + who
+    preposition = phrase.get("preposition")
+    if not preposition:
+        return None
+    root = (head.get("roots") or [""])[-1]
+    if preposition in _TIME_PREPOSITIONS and root in TIME_AND_MEASURE_ROOTS:
+        return "kiam"
+    if preposition in _PLACE_PREPOSITIONS and rng.random() < 0.6:
+        return "kie"
+    if preposition in _SOURCE_PREPOSITIONS and rng.random() < 0.5:
+        return "de kie"
+    if preposition == "al" and not person and rng.random() < 0.5:
+        return "kien"
+    return f"{preposition} {who if person else 'kio'}"
+
+
+def make_question(ast: dict[str, Any], rng: random.Random) -> str | None:
+    """One question about a clause of the parsed sentence ``ast``, or None when no clause has
+    a verb and something to ask about."""
+    words = ast.get("words") or []
+    clauses = [c for c in ast.get("clauses") or [] if c.get("verb")]
+    if not clauses or len(words) > 60:
+        return None
+    clause = rng.choice(clauses)
+    constituents = [(key, clause[key]) for key in _ROLE_KEYS if clause.get(key)]
+    constituents += [("adjunct", a) for a in clause.get("adjuncts") or [] if a.get("head")]
+    # the relative word of "…, kiun li malfermas" is not a constituent a question can keep
+    constituents = [(r, p) for r, p in constituents if not _is_relative(p, words)]
+    if not constituents:
+        return None
+    verb = _form(words[clause["verb"]["index"]])
+    if rng.random() < YES_NO:
+        asked, question_word = None, "ĉu"
+    else:
+        askable = [(n, role, p) for n, (role, p) in enumerate(constituents)
+                   if role != "adjunct" or p.get("preposition")]
+        if not askable:
+            return None
+        asked, role, phrase = rng.choice(askable)
+        question_word = _question_word(role, phrase, words, rng)
+        if question_word is None:
+            return None
+    parts = []
+    for n, (role, phrase) in enumerate(constituents):
+        if n == asked or (role == "adjunct" and asked is not None
+                          and rng.random() < DROP_ADJUNCT):
+            continue
+        keep = rng.random() >= DROP_MODIFIERS
+        parts.append(_phrase_text(phrase, words, keep))
+    parts.append(verb)
+    rng.shuffle(parts)
+    text = " ".join([question_word, *parts]).strip()
+    return text[:1].upper() + text[1:] + "?"

@@ -1,0 +1,279 @@
+"""``klareco train``: self-supervised training of the Tree-LSTM on the built corpus, on the CPU.
+
+1. Sample corpus sentences; make one question from each by transforming its AST
+   (``klareco.models.questions``) and parse it like a user question.
+2. For each question, a hard negative: the best stage-1 (BM25) hit that is not the source
+   sentence (a sentence that shares the question's roots but does not answer it).
+3. Train with an in-batch-negatives contrastive loss (InfoNCE): each question must score its
+   source sentence above every other positive and hard negative of the batch.
+4. After each epoch, measure hybrid MRR@10 on the dev set (if given) and keep the best epoch;
+   then choose the fusion rule on the dev set. The dev set only chooses — it is never trained on.
+
+Seeded and single-process for the optimisation, so two runs with the same seed agree.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import torch
+from torch.nn import functional as F  # noqa: N812
+from tqdm import tqdm
+
+from klareco.corpus.build import store_path
+from klareco.corpus.store import Store, decode_ast
+from klareco.errors import EmptyInputError, KlarecoError
+from klareco.models.encoder import Encoder
+from klareco.models.questions import make_question
+from klareco.models.treebank import TreeBank
+from klareco.models.trees import SentenceTree, collate, sentence_tree
+from klareco.models.vocabulary import vocabulary
+from klareco.parse import parse
+from klareco.retrieval.fusion import Fusion
+from klareco.retrieval.keywords import keywords
+
+HARD_NEGATIVE_DEPTH = 30  # hard negatives are drawn from this deep in the BM25 ranking
+FUSION_GRID = ([Fusion("weighted", alpha=a / 10, normalise=n) for n in ("z", "minmax")
+                for a in range(2, 9)] + [Fusion("rrf", k=k) for k in (2, 5, 20, 60)])
+
+
+@dataclass(frozen=True)
+class TrainConfig:
+    """Everything that decides a training run (recorded in the model card)."""
+
+    seed: int = 13
+    pairs: int = 40_000
+    epochs: int = 3
+    negatives: int = 3  # hard negatives per question
+    batch_size: int = 128
+    learning_rate: float = 2e-3
+    temperature: float = 0.05
+    embedding_dim: int = 128
+    hidden_dim: int = 192
+    output_dim: int = 256
+    threads: int = 2
+
+
+@dataclass
+class TrainReport:
+    """What a training run did and measured."""
+
+    config: TrainConfig
+    pairs: int
+    seconds: float
+    best_epoch: int | None
+    epochs: list[dict[str, float]] = field(default_factory=list)
+    fusion: dict[str, Any] = field(default_factory=dict)
+    fusion_grid: list[dict[str, Any]] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Pair:
+    """A training question (as a tree) with its source sentence and hard negatives."""
+
+    question: SentenceTree
+    positive: int
+    negatives: tuple[int, ...]
+
+
+# ---------------------------------------------------------------------------- pairs
+
+_MINER: Any = None  # the stage-1 searcher, inherited by forked workers
+
+
+def _question_pair(job: tuple[str, int, int, int]) -> Pair | None:
+    text, positive, count, seed = job
+    try:
+        ast = parse(text).to_dict()
+    except EmptyInputError:
+        return None
+    found = keywords(ast)
+    if not found:  # a question with nothing to search for teaches nothing
+        return None
+    positions, _, _ = _MINER.rank([(k.term, k.weight) for k in found], HARD_NEGATIVE_DEPTH)
+    rng = random.Random(seed)
+    pool = [int(p) for p in positions if int(p) != positive]
+    negatives = rng.sample(pool, count) if len(pool) >= count else pool
+    total = _MINER.index.size
+    while len(negatives) < count:  # too few stage-1 hits: random sentences fill in
+        negatives.append(rng.randrange(total))
+    return Pair(sentence_tree(ast, vocabulary()), positive, tuple(negatives))
+
+
+def make_pairs(store: Store, searcher: Any, count: int, seed: int, negatives: int = 3,
+               progress: bool = True) -> list[Pair]:
+    """``count`` (or fewer) training pairs from distinct corpus sentences, each with
+    ``negatives`` hard negatives."""
+    global _MINER
+    rng = random.Random(seed)
+    total = store.count("sentences")
+    order = list(range(total))
+    rng.shuffle(order)
+    jobs: list[tuple[str, int, int, int]] = []
+    bar = tqdm(total=count, desc="questions", unit="q", disable=not progress)
+    for start in range(0, total, 4096):
+        chunk = order[start:start + 4096]
+        marks = ",".join("?" * len(chunk))
+        rows = dict(store.db.execute(f"SELECT id, ast FROM sentences WHERE id IN ({marks})",
+                                     [p + 1 for p in chunk]).fetchall())
+        for position in chunk:
+            question = make_question(decode_ast(rows[position + 1]), rng)
+            if question is not None:
+                jobs.append((question, position, negatives, rng.randrange(2**31)))
+                bar.update()
+                if len(jobs) >= count:
+                    break
+        if len(jobs) >= count:
+            break
+    bar.close()
+    _MINER = searcher
+    pairs: list[Pair] = []
+    with multiprocessing.get_context("fork").Pool(2) as pool:
+        for result in tqdm(pool.imap(_question_pair, jobs, chunksize=128), total=len(jobs),
+                           desc="parse+mine", unit="q", disable=not progress):
+            if result is not None:
+                pairs.append(result)
+    return pairs
+
+
+# ---------------------------------------------------------------------------- training
+
+
+def _text_ids(store: Store) -> np.ndarray:
+    """One id per distinct sentence text, by corpus position: repeated sentences (refrains,
+    repeated verses) are not negatives of each other."""
+    seen: dict[str, int] = {}
+    return np.array([seen.setdefault(text, len(seen)) for (text,) in
+                     store.db.execute("SELECT text FROM sentences ORDER BY id")], dtype=np.int64)
+
+
+def contrastive_loss(questions: torch.Tensor, sentences: torch.Tensor, targets: torch.Tensor,
+                     same: torch.Tensor, temperature: float) -> torch.Tensor:
+    """InfoNCE: row i of ``questions`` against all ``sentences``, target column ``targets[i]``;
+    ``same[i, j]`` marks columns holding the same text as the target (masked out)."""
+    logits = questions @ sentences.T / temperature
+    logits = logits.masked_fill(same, float("-inf"))
+    return F.cross_entropy(logits, targets)
+
+
+def train(home: Path | None = None, config: TrainConfig | None = None,
+          dev_items: Sequence[dict[str, Any]] | None = None, output: Path | None = None,
+          progress: bool = True, log: Callable[[str], None] = print) -> TrainReport:
+    """Train an encoder on the built store under ``home``; write it to ``output`` when given."""
+    from klareco.retrieval.search import Searcher
+
+    config = config or TrainConfig()
+    started = time.perf_counter()
+    torch.set_num_threads(config.threads)
+    path = store_path(home)
+    if not path.is_file():
+        raise KlarecoError(f"no built corpus at {path}: run `klareco build` first")
+    store = Store(path)
+    bank = TreeBank.load(store)
+    texts = _text_ids(store)
+    miner = Searcher(store)
+    pairs = make_pairs(store, miner, config.pairs, config.seed, config.negatives, progress)
+    log(f"{len(pairs):,} training pairs ({time.perf_counter() - started:.0f} s)")
+
+    encoder = Encoder.untrained(config.seed, embedding_dim=config.embedding_dim,
+                                hidden_dim=config.hidden_dim, output_dim=config.output_dim)
+    model = encoder.module
+    optimiser = torch.optim.Adam(model.parameters(), lr=config.learning_rate)
+    generator = torch.Generator().manual_seed(config.seed)
+    report = TrainReport(config, len(pairs), 0.0, None)
+    best_state, best_mrr = None, -1.0
+    for epoch in range(1, config.epochs + 1):
+        model.train()
+        order = torch.randperm(len(pairs), generator=generator).tolist()
+        losses = []
+        steps = range(0, len(order) - config.batch_size + 1, config.batch_size)
+        for start in tqdm(steps, desc=f"epoch {epoch}/{config.epochs}", unit="batch",
+                          disable=not progress):
+            batch = [pairs[i] for i in order[start:start + config.batch_size]]
+            columns = np.array([p.positive for p in batch]
+                               + [n for p in batch for n in p.negatives])
+            q = model(collate([p.question for p in batch]))
+            s = model(collate(bank.trees(columns)))
+            ids = torch.from_numpy(texts[columns])
+            targets = torch.arange(len(batch))
+            same = (ids[None, :] == ids[targets][:, None])
+            same[targets, targets] = False
+            loss = contrastive_loss(q, s, targets, same, config.temperature)
+            optimiser.zero_grad()
+            loss.backward()
+            optimiser.step()
+            losses.append(loss.item())
+        model.eval()
+        entry = {"epoch": epoch, "loss": round(float(np.mean(losses)), 4)}
+        if dev_items:
+            metrics = dev_metrics(Searcher(store, _stage2(encoder, bank, Fusion())), dev_items)
+            entry.update(metrics)
+            if metrics["mrr@10"] > best_mrr:
+                best_mrr = metrics["mrr@10"]
+                best_state = {k: v.detach().clone() for k, v in model.state_dict().items()}
+                report.best_epoch = epoch
+        report.epochs.append(entry)
+        log(" ".join(f"{k}={v}" for k, v in entry.items()))
+    if best_state is not None:
+        model.load_state_dict(best_state)
+    if dev_items:
+        report.fusion_grid = choose_fusion(store, encoder, bank, dev_items)
+        report.fusion = report.fusion_grid[0]["fusion"]
+    report.seconds = round(time.perf_counter() - started, 1)
+    if output is not None:
+        encoder.save(output, {"train": _card_data(report), "fusion": report.fusion})
+    store.close()
+    return report
+
+
+def _stage2(encoder: Encoder, bank: TreeBank, fusion: Fusion) -> Any:
+    """Stage 2 with candidate vectors encoded on the fly from the stored trees (and cached)."""
+    from klareco.retrieval.search import Stage2
+
+    cache: dict[int, np.ndarray] = {}
+
+    def vectors(positions: np.ndarray) -> np.ndarray:
+        missing = [int(p) for p in positions if int(p) not in cache]
+        if missing:
+            for p, v in zip(missing, encoder.encode_trees(bank.trees(missing)), strict=True):
+                cache[p] = v
+        return np.stack([cache[int(p)] for p in positions])
+
+    return Stage2(encoder, vectors, fusion)
+
+
+def dev_metrics(searcher: Any, items: Sequence[dict[str, Any]]) -> dict[str, float]:
+    """Hybrid retrieval metrics of ``searcher`` on dev items."""
+    from klareco.evaluation import evaluate
+
+    report = evaluate(items, lambda q, k: searcher.search(q, k, "hybrid").hits, None, k=100)
+    return {key: report[key] for key in ("recall@100", "hit@1", "hit@5", "mrr@10")}
+
+
+def choose_fusion(store: Store, encoder: Encoder, bank: TreeBank,
+                  items: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Every fusion rule of the grid measured on the dev set, best (MRR@10, then hit@5) first."""
+    from klareco.retrieval.search import Searcher
+
+    stage2 = _stage2(encoder, bank, Fusion())
+    searcher = Searcher(store, stage2)
+    results = []
+    for fusion in FUSION_GRID:
+        stage2.fusion = fusion
+        metrics = dev_metrics(searcher, items)
+        results.append({"fusion": fusion.to_dict(), **metrics})
+    results.sort(key=lambda r: (-r["mrr@10"], -r["hit@5"]))
+    return results
+
+
+def _card_data(report: TrainReport) -> dict[str, Any]:
+    return {"config": report.config.__dict__, "pairs": report.pairs, "seconds": report.seconds,
+            "best_epoch": report.best_epoch, "epochs": report.epochs,
+            "fusion_grid": report.fusion_grid}

@@ -1,0 +1,190 @@
+"""A parsed sentence as a tree for the Tree-LSTM: one node per word, edges child → parent.
+
+The tree follows the AST's clauses and roles, not word order: each clause hangs from its verb
+(or its predicate, with a copula), the heads of its roles (subject, object, predicate, indirect
+object, adjuncts) hang from that, their modifiers from the heads, and subordinate clauses from
+the clause they belong to. Two sentences with the same constituents in another order give the
+same tree. Punctuation is left out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import torch
+from torch_geometric.data import Batch
+
+from klareco.models.vocabulary import FEATURE_SLOTS, MORPHEME_SLOTS, Vocabulary
+
+_ROLE_KEYS = ("subject", "object", "predicate", "indirect_object")
+_CLAUSE_ROLES = {"relative": "relative", "subordinate": "subordinate",
+                 "coordinate": "coordinate", "main": "coordinate"}
+
+
+def tree_structure(ast: dict[str, Any]) -> tuple[list[int], list[int], list[str]]:
+    """Kept word indices, each one's parent (position in the kept list, -1 for the root) and
+    its role. The first kept word is not necessarily the root."""
+    words = ast.get("words") or []
+    kept = [i for i, w in enumerate(words) if w["pos"] not in ("PUNCT", "SYM")]
+    if not kept:
+        kept = list(range(min(1, len(words))))
+    position = {index: n for n, index in enumerate(kept)}
+    parent: dict[int, int | None] = {}
+    role: dict[int, str] = {}
+
+    def attach(index: int | None, head: int | None, relation: str) -> None:
+        if index is None or index not in position or index in parent or index == head:
+            return
+        if head is not None and head not in position:  # e.g. a phrase headed by a symbol
+            head = main_root
+        parent[index] = head
+        role[index] = relation
+
+    clauses = ast.get("clauses") or []
+    roots = [_clause_root(c) for c in clauses]
+    main_root = next((r for r in roots if r is not None and r in position), None)
+    if main_root is None and kept:
+        main_root = kept[0]
+    attach(main_root, None, "root")
+    for clause, root in zip(clauses, roots, strict=True):
+        if root is None:
+            continue
+        owner = clause.get("parent")
+        head = roots[owner] if owner is not None and roots[owner] is not None else main_root
+        attach(root, head, _CLAUSE_ROLES.get(clause["kind"], "other"))
+    for clause, root in zip(clauses, roots, strict=True):
+        if root is None:
+            continue
+        phrases = [(clause.get(key), key) for key in _ROLE_KEYS]
+        phrases += [(a, "adjunct") for a in clause.get("adjuncts") or []]
+        for phrase, relation in phrases:
+            if not phrase:
+                continue
+            head = phrase["head"]["index"]
+            attach(head, root, relation)
+            for modifier in phrase.get("modifiers") or []:
+                attach(modifier["index"], head, "modifier")
+        for index in clause.get("words") or []:
+            attach(index, root, "other")
+    for index in kept:
+        attach(index, main_root, "other")
+
+    parents = [-1] * len(kept)
+    for index in kept:
+        head = parent.get(index)
+        parents[position[index]] = -1 if head is None else position[head]
+    _break_cycles(parents, position[main_root] if main_root is not None else 0)
+    return kept, parents, [role.get(i, "other") for i in kept]
+
+
+def _clause_root(clause: dict[str, Any]) -> int | None:
+    if clause.get("predicate"):
+        return clause["predicate"]["head"]["index"]
+    if clause.get("verb"):
+        return clause["verb"]["index"]
+    for key in ("subject", "object"):
+        if clause.get(key):
+            return clause[key]["head"]["index"]
+    words = clause.get("words") or []
+    return words[0] if words else None
+
+
+def _break_cycles(parents: list[int], root: int) -> None:
+    """Make ``parents`` one tree under ``root``: other roots and nodes on a cycle hang from it."""
+    if not parents:
+        return
+    for n, p in enumerate(parents):
+        if p == -1 and n != root:
+            parents[n] = root
+    parents[root] = -1
+    state = [0] * len(parents)  # 0 unseen, 1 on the current path, 2 reaches the root
+    state[root] = 2
+    for start in range(len(parents)):
+        path = []
+        node = start
+        while state[node] == 0:
+            state[node] = 1
+            path.append(node)
+            node = parents[node]
+        if state[node] == 1:  # walked into the current path: cut the cycle at this node
+            parents[node] = root
+        for visited in path:
+            state[visited] = 2
+
+
+def heights(parents: list[int]) -> list[int]:
+    """Each node's height: 0 for leaves, else 1 + the tallest child."""
+    height = [0] * len(parents)
+    depth = [0] * len(parents)
+    for n in range(len(parents)):
+        d, node = 0, n
+        while parents[node] != -1:
+            node = parents[node]
+            d += 1
+        depth[n] = d
+    for n in sorted(range(len(parents)), key=lambda m: -depth[m]):
+        p = parents[n]
+        if p != -1 and height[p] < height[n] + 1:
+            height[p] = height[n] + 1
+    return height
+
+
+@dataclass(frozen=True)
+class SentenceTree:
+    """One sentence's tree as small arrays (``n`` nodes): what the encoder reads."""
+
+    morphemes: np.ndarray  # uint16 [n, MORPHEME_SLOTS], token ids, 0-padded
+    features: np.ndarray  # uint8 [n, FEATURE_SLOTS], token ids, 0-padded
+    parents: np.ndarray  # int16 [n], position of the parent, -1 for the root
+    levels: np.ndarray  # int16 [n], height above the leaves
+
+
+def _padded(rows: list[list[int]], width: int, dtype: type) -> np.ndarray:
+    out = np.zeros((len(rows), width), dtype=dtype)
+    for n, row in enumerate(rows):
+        out[n, :len(row)] = row
+    return out
+
+
+def sentence_tree(ast: dict[str, Any], vocabulary: Vocabulary) -> SentenceTree:
+    """The tree of one parsed sentence (``Sentence.to_dict()``); a sentence with nothing to
+    read becomes one empty node, so that every sentence has a vector."""
+    words = ast.get("words") or []
+    kept, parents, roles = tree_structure(ast)
+    if not kept:
+        return SentenceTree(np.zeros((1, MORPHEME_SLOTS), np.uint16),
+                            np.zeros((1, FEATURE_SLOTS), np.uint8),
+                            np.full(1, -1, np.int16), np.zeros(1, np.int16))
+    morphemes = _padded([vocabulary.morphemes(words[i]) for i in kept], MORPHEME_SLOTS,
+                        np.uint16)
+    features = _padded([vocabulary.features(words[i], r) for i, r in zip(kept, roles,
+                                                                          strict=True)],
+                       FEATURE_SLOTS, np.uint8)
+    return SentenceTree(morphemes, features, np.array(parents, np.int16),
+                        np.array(heights(parents), np.int16))
+
+
+def collate(trees: Sequence[SentenceTree]) -> Batch:
+    """Many trees as one ``torch_geometric`` graph: node tokens, child → parent edges, each
+    node's height (``level``), which nodes are roots and which graph each node belongs to."""
+    sizes = np.array([len(t.parents) for t in trees], dtype=np.int64)
+    ptr = np.zeros(len(trees) + 1, dtype=np.int64)
+    np.cumsum(sizes, out=ptr[1:])
+    parents = np.concatenate([t.parents for t in trees]).astype(np.int64)
+    is_root = parents < 0
+    parents = parents + np.repeat(ptr[:-1], sizes)
+    children = np.flatnonzero(~is_root)
+    batch = Batch(
+        morphemes=torch.from_numpy(np.concatenate([t.morphemes for t in trees]).astype(np.int64)),
+        features=torch.from_numpy(np.concatenate([t.features for t in trees]).astype(np.int64)),
+        edge_index=torch.from_numpy(np.stack([children, parents[children]])),
+        level=torch.from_numpy(np.concatenate([t.levels for t in trees]).astype(np.int64)),
+        is_root=torch.from_numpy(is_root),
+        batch=torch.from_numpy(np.repeat(np.arange(len(trees)), sizes)),
+        ptr=torch.from_numpy(ptr),
+    )
+    batch._num_graphs = len(trees)
+    return batch

@@ -1,0 +1,99 @@
+"""How stage 2 combines the stage-1 (BM25) score with the Tree-LSTM cosine.
+
+Two documented rules, both over the stage-1 candidate list only:
+
+* ``weighted``: ``final = α · norm(bm25) + (1 − α) · norm(cosine)``, each score normalised
+  over the candidates so that the two scales meet: ``z`` (standard score: minus the mean,
+  over the standard deviation) or ``minmax`` (onto [0, 1]). On the dev set z-scores did better
+  than min-max: min-max stretches a narrow spread of cosines into the full range, z-scores
+  weigh each list by how far a candidate stands out of it.
+* ``rrf`` (reciprocal-rank fusion): ``final = 1 / (K + rank_bm25) + 1 / (K + rank_cosine)``;
+  only the two orders matter, not the scores' scales.
+
+Ties are broken by sentence id ascending (``id_rank``), so the order is deterministic.
+``knee_cut`` optionally drops the tail after the sharpest bend of the sorted final scores.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+RRF_K = 60
+
+
+@dataclass(frozen=True)
+class Fusion:
+    """A fusion rule and its parameters (``alpha`` and ``normalise`` for weighted; ``k`` for
+    rrf)."""
+
+    method: str = "weighted"
+    alpha: float = 0.5
+    normalise: str = "z"
+    k: int = RRF_K
+
+    def __post_init__(self) -> None:
+        if self.method not in ("weighted", "rrf"):
+            raise ValueError(f"unknown fusion method {self.method!r} (weighted or rrf)")
+        if self.normalise not in _NORMALISERS:
+            raise ValueError(f"unknown normalisation {self.normalise!r} (z or minmax)")
+
+    def scores(self, lexical: np.ndarray, cosine: np.ndarray) -> np.ndarray:
+        """Final scores of candidates from their stage-1 scores and cosines."""
+        if self.method == "weighted":
+            norm = _NORMALISERS[self.normalise]
+            return self.alpha * norm(lexical) + (1.0 - self.alpha) * norm(cosine)
+        return 1.0 / (self.k + _ranks(lexical)) + 1.0 / (self.k + _ranks(cosine))
+
+    def to_dict(self) -> dict[str, object]:
+        if self.method == "weighted":
+            return {"method": self.method, "alpha": self.alpha, "normalise": self.normalise}
+        return {"method": self.method, "k": self.k}
+
+
+def _zscore(values: np.ndarray) -> np.ndarray:
+    values = values.astype(np.float64)
+    spread = values.std() if len(values) else 0.0
+    return (values - values.mean()) / spread if spread > 0 else np.zeros_like(values)
+
+
+def _minmax(values: np.ndarray) -> np.ndarray:
+    values = values.astype(np.float64)
+    spread = values.max() - values.min() if len(values) else 0.0
+    return (values - values.min()) / spread if spread > 0 else np.ones_like(values)
+
+
+_NORMALISERS = {"z": _zscore, "minmax": _minmax}
+
+
+def _ranks(values: np.ndarray) -> np.ndarray:
+    """1-based ranks by value descending (equal values share the better rank's order)."""
+    order = np.argsort(-values, kind="stable")
+    ranks = np.empty(len(values), dtype=np.float64)
+    ranks[order] = np.arange(1, len(values) + 1)
+    return ranks
+
+
+def fuse(lexical: np.ndarray, cosine: np.ndarray, id_rank: np.ndarray,
+         fusion: Fusion) -> tuple[np.ndarray, np.ndarray]:
+    """Order of the candidates after fusion (indices into the inputs) and their final scores:
+    final score descending, then sentence id ascending."""
+    final = fusion.scores(lexical, cosine)
+    order = np.lexsort((id_rank, -final))
+    return order, final[order]
+
+
+def knee_cut(sorted_scores: np.ndarray, minimum: int = 1) -> int:
+    """How many of the descending ``sorted_scores`` to keep: those before the knee, the point
+    farthest below the straight line from the first score to the last, where the flat tail
+    starts (at least ``minimum``)."""
+    n = len(sorted_scores)
+    if n <= 2:
+        return n
+    first, last = float(sorted_scores[0]), float(sorted_scores[-1])
+    if first == last:
+        return n
+    line = first + (last - first) * np.arange(n) / (n - 1)
+    knee = int(np.argmax(line - sorted_scores))  # farthest below the chord
+    return max(minimum, knee) if knee > 0 else n

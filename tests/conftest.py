@@ -1,0 +1,29 @@
+"""Fixtures shared by several test folders."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from klareco.corpus.build import build
+from klareco.corpus.manifest import Manifest
+
+
+@pytest.fixture(scope="session")
+def fixture_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A data directory with a store built from the small fixture sources (a drama, Genesis)."""
+    from tests.corpus.conftest import FIXTURES, make_source
+
+    root = tmp_path_factory.mktemp("mirror")
+    layout = [("drama", "tekstaro/drama.xml", "drama.xml", "tei-xml"),
+              ("GEN", "biblio/01-GENepo.usfm", "book.usfm", "usfm")]
+    sources = []
+    for source_id, file, name, fmt in layout:
+        data = (FIXTURES / name).read_bytes()
+        (root / file).parent.mkdir(parents=True, exist_ok=True)
+        (root / file).write_bytes(data)
+        sources.append(make_source(source_id, file, data, fmt))
+    home = tmp_path_factory.mktemp("home")
+    build(home, root, manifest=Manifest(tuple(sources)), progress=False, workers=1)
+    return home

@@ -1,0 +1,44 @@
+"""A short training run on the fixture corpus: it learns, saves, and repeats exactly."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import torch
+
+from klareco.models.encoder import Encoder
+from klareco.models.training import TrainConfig, contrastive_loss, train
+
+TINY = TrainConfig(seed=7, pairs=96, epochs=2, batch_size=4, embedding_dim=16, hidden_dim=16,
+                   output_dim=16)
+
+
+def test_contrastive_loss_prefers_the_matching_column() -> None:
+    questions = torch.eye(3)
+    sentences = torch.eye(3)
+    none = torch.zeros(3, 3, dtype=torch.bool)
+    right = contrastive_loss(questions, sentences, torch.arange(3), none, 0.1)
+    wrong = contrastive_loss(questions, sentences, torch.tensor([1, 2, 0]), none, 0.1)
+    assert right < wrong
+
+
+def test_masked_columns_are_not_negatives() -> None:
+    questions = torch.tensor([[1.0, 0.0]])
+    sentences = torch.tensor([[1.0, 0.0], [1.0, 0.0]])
+    same = torch.tensor([[False, True]])
+    loss = contrastive_loss(questions, sentences, torch.tensor([0]), same, 0.1)
+    assert loss.item() < 1e-6
+
+
+def test_training_is_reproducible_and_the_model_loads(fixture_home: Path,
+                                                      tmp_path: Path) -> None:
+    first = train(fixture_home, TINY, output=tmp_path / "a.pt", progress=False, log=lambda _: None)
+    second = train(fixture_home, TINY, output=tmp_path / "b.pt", progress=False,
+                   log=lambda _: None)
+    assert first.pairs >= 8
+    assert all(e["loss"] > 0 for e in first.epochs)
+    assert [e["loss"] for e in first.epochs] == [e["loss"] for e in second.epochs]
+    a = torch.load(tmp_path / "a.pt", weights_only=True)["state_dict"]
+    b = torch.load(tmp_path / "b.pt", weights_only=True)["state_dict"]
+    assert all(torch.equal(a[name], b[name]) for name in a)
+    assert Encoder.load(tmp_path / "a.pt").dim == 16

@@ -1,0 +1,61 @@
+"""Fusing the BM25 score with the Tree-LSTM cosine."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from klareco.retrieval.fusion import Fusion, fuse, knee_cut
+
+
+def test_weighted_fusion_mixes_normalised_scores() -> None:
+    lexical = np.array([10.0, 5.0, 0.0])
+    cosine = np.array([0.1, 0.9, 0.5])
+    minmax = {"normalise": "minmax"}
+    assert np.allclose(Fusion("weighted", alpha=1.0, **minmax).scores(lexical, cosine),
+                       [1.0, 0.5, 0.0])
+    assert np.allclose(Fusion("weighted", alpha=0.0, **minmax).scores(lexical, cosine),
+                       [0.0, 1.0, 0.5])
+    order, final = fuse(lexical, cosine, np.array([0, 1, 2]), Fusion("weighted", 0.5, **minmax))
+    assert order.tolist() == [1, 0, 2] and final[0] == pytest.approx(0.75)
+
+
+def test_rrf_uses_only_the_two_orders() -> None:
+    lexical = np.array([3.0, 2.0, 1.0])
+    cosine = np.array([0.2, 0.3, 0.1])
+    expected = [1 / 61 + 1 / 62, 1 / 62 + 1 / 61, 1 / 63 + 1 / 63]
+    assert np.allclose(Fusion("rrf", k=60).scores(lexical, cosine), expected)
+    scaled = Fusion("rrf", k=60).scores(lexical * 100, cosine * 3)
+    assert np.allclose(scaled, expected)
+
+
+def test_ties_go_to_the_smaller_sentence_id() -> None:
+    lexical = np.array([1.0, 1.0, 1.0])
+    cosine = np.array([0.5, 0.5, 0.5])
+    order, _ = fuse(lexical, cosine, np.array([2, 0, 1]), Fusion("weighted"))
+    assert order.tolist() == [1, 2, 0]
+
+
+def test_single_candidate_and_constant_scores_do_not_divide_by_zero() -> None:
+    final = Fusion("weighted").scores(np.array([2.0]), np.array([0.3]))
+    assert np.isfinite(final).all()
+
+
+def test_unknown_method_is_refused() -> None:
+    with pytest.raises(ValueError, match="unknown fusion"):
+        Fusion("max")
+
+
+def test_knee_cut_keeps_the_head_before_the_bend() -> None:
+    scores = np.array([1.0, 0.95, 0.9, 0.2, 0.18, 0.17, 0.16, 0.15])
+    assert knee_cut(scores) == 3
+    assert knee_cut(np.array([0.5, 0.5, 0.5])) == 3
+    assert knee_cut(np.array([0.9])) == 1
+
+
+def test_z_scores_centre_and_scale_each_list() -> None:
+    lexical = np.array([3.0, 1.0, 2.0])
+    cosine = np.array([0.2, 0.1, 0.3])
+    final = Fusion("weighted", alpha=1.0, normalise="z").scores(lexical, cosine)
+    assert final.mean() == pytest.approx(0.0) and final.std() == pytest.approx(1.0)
+    assert Fusion("weighted", normalise="z").scores(np.ones(3), np.ones(3)).tolist() == [0, 0, 0]
