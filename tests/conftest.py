@@ -6,6 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from klareco.build import build_all
+from klareco.config import default_mirror
 from klareco.corpus.build import build
 from klareco.corpus.manifest import Manifest
 
@@ -26,4 +28,16 @@ def fixture_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
         sources.append(make_source(source_id, file, data, fmt))
     home = tmp_path_factory.mktemp("home")
     build(home, root, manifest=Manifest(tuple(sources)), progress=False, workers=1)
+    return home
+
+
+@pytest.fixture(scope="session")
+def real_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A data directory built from the default corpus (../shared/corpus): store and dense
+    index, built once per test session (about 90 s)."""
+    mirror = default_mirror()
+    if mirror is None:
+        pytest.skip("../shared/corpus is not beside the checkout")
+    home = tmp_path_factory.mktemp("klareco-home")
+    build_all(home, mirror, progress=False)
     return home

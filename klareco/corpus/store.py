@@ -145,6 +145,21 @@ class Store:
         by_id = {row[0]: StoredSentence(*row) for row in rows}
         return [by_id[i] for i in ids]
 
+    def asts_at(self, positions: list[int]) -> list[dict[str, Any]]:
+        """Stored ASTs of the sentences at ``positions`` (0-based corpus order), in that order."""
+        if not positions:
+            return []
+        ids = [p + 1 for p in positions]
+        marks = ",".join("?" * len(ids))
+        rows = dict(self.db.execute(f"SELECT id, ast FROM sentences WHERE id IN ({marks})", ids))
+        return [decode_ast(rows[i]) for i in ids]
+
+    def documents(self) -> dict[str, dict[str, Any]]:
+        """Every document's metadata (title, license, source URL, sha256 …) by doc_id."""
+        cursor = self.db.execute("SELECT * FROM documents")
+        names = [column[0] for column in cursor.description]
+        return {row[0]: dict(zip(names, row, strict=True)) for row in cursor}
+
     def passage_text(self, doc_id: str, passage_id: str) -> str | None:
         row = self.db.execute("SELECT text FROM passages WHERE doc_id = ? AND passage_id = ?",
                               (doc_id, passage_id)).fetchone()

@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pytest
 
-from klareco.build import build_all
 from klareco.cli import main
 from klareco.config import default_mirror
 from klareco.corpus.build import build, store_path
@@ -22,10 +21,8 @@ pytestmark = [
 
 
 @pytest.fixture(scope="module")
-def home(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    home = tmp_path_factory.mktemp("klareco-home")
-    build_all(home, MIRROR, progress=False)
-    return home
+def home(real_home: Path) -> Path:
+    return real_home
 
 
 def test_sentence_count_and_known_rate(home: Path) -> None:

@@ -1,0 +1,216 @@
+"""The engine: load once, then ``ask(question)`` → answer, confidence, cited evidence, trace.
+
+    from klareco import Engine
+    engine = Engine.load()
+    response = engine.ask("Kiu estas Ofelio?")
+    print(response.text, response.evidence[0].citation)
+
+Stages: parse the question, search (stage 1 + stage 2, ``klareco.retrieval.search``), read the
+top evidence's stored ASTs, route through the expert registry (``klareco.experts``), and
+abstain ("Mi ne scias.") when no expert is confident enough. Every evidence item carries a
+full citation payload (``Citation``); ``Response.to_dict()`` is the ``klareco ask --json`` form.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+import zlib
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from klareco.corpus.build import analyzer_fingerprint
+from klareco.errors import KlarecoError
+from klareco.evaluation.judging import ABSTAIN_TEXT  # one home: the judging rules
+from klareco.experts.base import Answer, Evidence
+from klareco.experts.factoid import EVIDENCE_DEPTH
+from klareco.experts.registry import Registry, default_registry
+from klareco.retrieval.search import DEFAULT_RETRIEVER, Hit, Searcher, SearchResult
+
+# Answers less confident than this are withheld; chosen on the dev set (see README, "Answers").
+CONFIDENCE_THRESHOLD = 0.2
+SEARCH_DEPTH = 100
+
+
+@dataclass(frozen=True)
+class Citation:
+    """Where an evidence sentence stands, and what produced the ranking that shows it."""
+
+    doc_id: str
+    section_id: str
+    snippet_id: str  # the sentence id
+    source_url: str
+    offsets: dict[str, Any]  # start, end (characters of the passage text), unit
+    license: str
+    index_hash: str  # the store's build fingerprint
+    model: str | None  # the encoder id (None for the bm25 retriever)
+    analyzer: str  # grammar + lexicon + parser fingerprint the store was built with
+    rev: str  # sha256 of the source file
+    score_lexical: float | None
+    score_dense: float | None
+    score_final: float
+    k_pos: int | None  # rank after stage 1
+    k_final: int  # rank after the rerank
+
+
+@dataclass(frozen=True)
+class EvidenceItem:
+    text: str
+    label: str  # a citation for people: "Genezo 4:8", "Hamleto, Akto 1, Sceno 3"
+    title: str
+    citation: Citation
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"text": self.text, "label": self.label, "title": self.title,
+                **asdict(self.citation)}
+
+
+@dataclass(frozen=True)
+class Response:
+    """What ``ask`` returns. ``answer`` is None when the engine abstains; ``text`` is what to
+    show either way."""
+
+    question: str
+    answer: str | None
+    confidence: float
+    evidence: list[EvidenceItem]
+    answer_evidence: int | None = None  # index into ``evidence`` of the sentence answering
+    answer_offsets: dict[str, Any] | None = None  # the answer's span in that passage
+    expert: str | None = None
+    message: str | None = None  # why the engine abstained, for a person
+    trace: dict[str, Any] = field(default_factory=dict)
+    hits: list[Hit] = field(default_factory=list, repr=False)  # the full ranked list
+
+    @property
+    def abstained(self) -> bool:
+        return self.answer is None
+
+    @property
+    def text(self) -> str:
+        return self.answer if self.answer is not None else ABSTAIN_TEXT
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "question": self.question,
+            "answer": self.text,
+            "abstained": self.abstained,
+            "confidence": self.confidence,
+            "expert": self.expert,
+            "message": self.message,
+            "answer_evidence": self.answer_evidence,
+            "answer_offsets": self.answer_offsets,
+            "evidence": [item.to_dict() for item in self.evidence],
+            "trace": self.trace,
+        }
+
+
+class Engine:
+    """The searcher, the experts and the corpus metadata citations need, loaded once."""
+
+    def __init__(self, searcher: Searcher, registry: Registry | None = None,
+                 threshold: float = CONFIDENCE_THRESHOLD,
+                 retriever: str = DEFAULT_RETRIEVER) -> None:
+        self.searcher = searcher
+        self.registry = registry or default_registry()
+        self.threshold = threshold
+        self.retriever = retriever
+        self.documents = searcher.store.documents()
+        stage2 = searcher.stage2
+        self.model_id = stage2.encoder.model_id if stage2 and retriever != "bm25" else None
+
+    @classmethod
+    def load(cls, home: Path | None = None, retriever: str = DEFAULT_RETRIEVER,
+             registry: Registry | None = None,
+             threshold: float = CONFIDENCE_THRESHOLD) -> Engine:
+        """Open the build under ``home`` (default: the data directory). Fails with "run
+        `klareco build`" when the store, the grammar/lexicon and the model do not belong
+        together, or an index is damaged."""
+        try:
+            searcher = Searcher.load(home, retriever)
+        except (ValueError, sqlite3.DatabaseError, zlib.error) as error:
+            raise KlarecoError(f"the built index is damaged ({error}): run `klareco build`"
+                               ) from None
+        if searcher.store.info.get("analyzer") != analyzer_fingerprint():
+            searcher.close()
+            raise KlarecoError("the corpus was built with another grammar, lexicon or parser "
+                               "than this one: run `klareco build`")
+        return cls(searcher, registry, threshold, retriever)
+
+    def close(self) -> None:
+        self.searcher.close()
+
+    def ask(self, question: str) -> Response:
+        started = time.perf_counter()
+        result = self.searcher.search(question, SEARCH_DEPTH, self.retriever)
+        trace: dict[str, Any] = {
+            "keywords": [{"text": k.text, "term": k.term, "weight": k.weight, "kind": k.kind}
+                         for k in result.keywords],
+            "asks": (result.ast or {}).get("question"),
+            "retriever": result.retriever,
+            "candidates": result.candidates,
+            "reranked": len(result.hits),
+            "timings_ms": dict(result.timings_ms),
+        }
+        evidence = self._evidence(result.hits[:EVIDENCE_DEPTH])
+        unknown = self._unknown_names(result)
+        answer: Answer | None = None
+        message = result.message
+        answer_started = time.perf_counter()
+        if unknown:
+            message = f"the corpus does not mention the name {', '.join(unknown)}"
+        elif result.hits and result.ast is not None:
+            rows = self.searcher.store.asts_at([h.position for h in result.hits[:EVIDENCE_DEPTH]])
+            found = [Evidence(h.text, ast, h.rank, h.score)
+                     for h, ast in zip(result.hits, rows, strict=False)]
+            answer = self.registry.answer(result.ast, found)
+            if answer is None:
+                message = "no expert found an answer in the best evidence"
+            elif answer.confidence < self.threshold:
+                message = (f"the best answer found ({answer.text!r}) is not certain enough "
+                           f"(confidence {answer.confidence:.2f} < {self.threshold:.2f})")
+        trace["timings_ms"]["answer"] = round((time.perf_counter() - answer_started) * 1000, 3)
+        trace["timings_ms"]["total"] = round((time.perf_counter() - started) * 1000, 3)
+        if answer is not None:
+            trace["expert"] = {"name": answer.expert, "reason": answer.reason,
+                               "confidence": answer.confidence, "candidate": answer.text}
+        if answer is None or answer.confidence < self.threshold:
+            return Response(question, None, answer.confidence if answer else 0.0, evidence,
+                            message=message, trace=trace, hits=result.hits)
+        offsets = None
+        if answer.start is not None and answer.end is not None:
+            sentence = evidence[answer.evidence].citation.offsets["start"]
+            offsets = {"start": sentence + answer.start, "end": sentence + answer.end,
+                       "unit": "char"}
+        return Response(question, answer.text, answer.confidence, evidence, answer.evidence,
+                        offsets, answer.expert, None, trace, result.hits)
+
+    def _unknown_names(self, result: SearchResult) -> list[str]:
+        """Names of the question that no sentence of the corpus contains."""
+        return [k.text.capitalize() for k in result.keywords
+                if k.kind == "name" and not self.searcher.index.has(k.term)]
+
+    def _evidence(self, hits: list[Hit]) -> list[EvidenceItem]:
+        store = self.searcher.store
+        info = store.info
+        items = []
+        for hit in hits:
+            row = store.sentence(hit.sentence_id)
+            assert row is not None
+            document = self.documents[hit.doc_id]
+            citation = Citation(
+                doc_id=hit.doc_id, section_id=row.section_id, snippet_id=hit.sentence_id,
+                source_url=document["source_url"],
+                offsets={"start": row.start, "end": row.end, "unit": "char",
+                         "passage_id": row.passage_id},
+                license=document["license"], index_hash=info.get("fingerprint", ""),
+                model=self.model_id, analyzer=info.get("analyzer", ""),
+                rev=document["sha256"], score_lexical=_round(hit.score_lexical),
+                score_dense=_round(hit.score_dense), score_final=round(hit.score, 4),
+                k_pos=hit.k_pos, k_final=hit.rank)
+            items.append(EvidenceItem(hit.text, hit.citation, document["title"], citation))
+        return items
+
+
+def _round(value: float | None) -> float | None:
+    return None if value is None else round(value, 4)

@@ -1,0 +1,56 @@
+"""The expert interface: what an expert is told, and what it gives back.
+
+An expert reads the question's AST and the ranked evidence (each sentence with its AST) and
+returns a short answer that stands in one evidence sentence, or ``None``. The engine routes
+each question through the registry (``klareco.experts.registry``) and decides, from the
+answer's confidence, whether to give it or to abstain.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """One ranked evidence sentence: its text, its AST (``Sentence.to_dict()``), its rank
+    (1-based) and the retriever's final score."""
+
+    text: str
+    ast: dict[str, Any]
+    rank: int
+    score: float
+
+
+@dataclass(frozen=True)
+class Answer:
+    """A short answer as it stands in one evidence sentence.
+
+    ``start``/``end`` are character offsets of the answer in that sentence's text (``None``
+    for answers that are not a span, such as ``jes``/``ne``). ``confidence`` is in [0, 1].
+    """
+
+    text: str
+    confidence: float
+    evidence: int  # index into the evidence list the expert was given
+    expert: str
+    start: int | None = None
+    end: int | None = None
+    reason: str = ""  # why this phrase, for the trace
+
+
+class Expert(ABC):
+    """Base class of the experts. Subclasses set ``name`` and implement both methods."""
+
+    name: str = "expert"
+
+    @abstractmethod
+    def can_handle(self, question: dict[str, Any]) -> float:
+        """How well this expert can answer the question, 0 (not at all) to 1."""
+
+    @abstractmethod
+    def answer(self, question: dict[str, Any], evidence: Sequence[Evidence]) -> Answer | None:
+        """The answer found in the evidence, or ``None`` when the evidence does not give one."""

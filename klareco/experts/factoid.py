@@ -1,0 +1,541 @@
+"""The factoid expert: the phrase of an evidence sentence that fills the question's hole.
+
+The question word marks a hole with a role (``klareco/parse/questions.py``): ``Kiun mortigis
+Kain?`` asks for the object of ``mortigis`` whose subject is Kain. For each of the top
+evidence sentences the expert lists the phrases that could fill that role — the sentence's
+role phrases (subject, object, predicate, prepositional adjuncts by their preposition),
+appositions after a matched word (``Ofelio, filino de Polonio``), names given by a naming
+word (``la nomon Salomono``), numeral phrases, ``kiam``/``ĉar`` clauses — and scores each by
+
+* how well its slot fits the role asked (``ROLE_SLOTS``),
+* how much of the question the sentence matches (names weigh double),
+* whether it stands in a clause with the question's verb, and how near the matched words,
+* type hints: a person for ``kiu``, a place for ``kie``, the noun the question counts,
+* the sentence's rank.
+
+Phrases made of the question's own words are not answers. A personal pronoun is replaced by
+the nearest earlier name in its sentence that the question does not mention (``... fraton
+Habel kaj mortigis lin`` → ``Habel``). Yes/no questions are answered ``jes`` or ``ne`` from the
+best-matching clause and its negation. The best candidate's score becomes a confidence in
+[0, 1] (a logistic curve); the engine abstains below its threshold.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from klareco.experts.base import Answer, Evidence, Expert
+from klareco.lexicon.closed_classes import (
+    CARDINAL_DIGITS,
+    CARDINAL_MULTIPLIERS,
+    COPULAR_ROOTS,
+    TIME_AND_MEASURE_ROOTS,
+)
+from klareco.retrieval.keywords import terms as word_terms
+
+EVIDENCE_DEPTH = 5  # sentences read, best first
+MAX_ANSWER_WORDS = 12
+
+# How well a phrase in an evidence slot answers a question role (1 = exactly what is asked).
+ROLE_SLOTS: dict[str, dict[str, float]] = {
+    "subject": {"subject": 1.0, "apposition": 0.5, "naming": 0.4},
+    "predicate": {"apposition": 1.0, "predicate": 1.0, "subject": 0.8, "naming": 0.6},
+    "object": {"object": 1.0, "naming": 0.5},
+    "quality": {"predicate": 0.8, "apposition": 0.5},
+    "place": {"place": 1.0, "direction": 0.6, "source": 0.3},
+    "direction": {"direction": 1.0, "place": 0.7, "indirect_object": 0.5},
+    "source": {"source": 1.0, "place": 0.3},
+    "time": {"time": 1.0, "when_clause": 0.8},
+    "quantity": {"quantity": 1.0},
+    "name": {"naming": 1.0, "apposition": 0.6},
+    "reason": {"reason": 1.0, "because_clause": 1.0},
+    "instrument": {"instrument": 1.0},
+    "company": {"company": 1.0},
+    "indirect_object": {"indirect_object": 1.0, "direction": 0.6},
+    "topic": {"topic": 1.0},
+    "possessor": {"possessor": 1.0},
+    "purpose": {"purpose": 1.0, "reason": 0.5},
+}
+
+# The slot a prepositional phrase fills, by its preposition.
+PREPOSITION_SLOTS: dict[str, str] = {
+    "al": "indirect_object", "per": "instrument", "kun": "company", "de": "source",
+    "el": "source", "pro": "reason", "por": "purpose", "pri": "topic", "en": "place",
+    "sur": "place", "sub": "place", "ĉe": "place", "apud": "place", "super": "place",
+    "inter": "place", "ekster": "place", "ĉirkaŭ": "place", "tra": "place", "trans": "place",
+    "post": "time", "antaŭ": "time", "dum": "time", "ĝis": "time", "je": "time",
+    "depost": "time",
+}
+
+# Subordinators whose clause answers a time or a reason question.
+CLAUSE_SLOTS = {"kiam": "when_clause", "ĉar": "because_clause"}
+
+# Lexicon classes that suit a question word (type hints).
+PERSON_CLASSES = frozenset({"PERSONO", "PARENCO", "PROFESIO", "POSTENO", "ETNO"})
+PLACE_CLASSES = frozenset({"URBO", "LANDO", "LOKO", "REGIONO", "RIVERO", "GEOGRAFIO"})
+MONTH_ROOTS = frozenset(
+    "januar februar mart april maj juni juli aŭgust septembr oktobr novembr decembr".split())
+
+PERSONAL = frozenset({"li", "ŝi", "ĝi", "ili"})
+NAMING_ROOTS = frozenset({"nom"})
+NEGATIONS = frozenset({"ne", "neniu", "nenio", "neniam", "nenie", "neniel", "nek"})
+
+# Score → confidence: a logistic curve, set by hand so that 0.5 sits near a score where a
+# role phrase fits exactly and the sentence matches most of the question. Not fitted: the
+# engine's abstention threshold on it is what the dev set chooses.
+CONFIDENCE_CENTRE = 2.6
+CONFIDENCE_SLOPE = 2.0
+
+
+@dataclass(frozen=True)
+class _Question:
+    role: str
+    hole: frozenset[int]  # word indexes of the question word's phrase
+    hole_roots: frozenset[str]  # content roots inside it: "jar" in "kiom da jaroj"
+    terms: dict[str, float]  # the other constituents' terms → weight (names weigh double)
+    verb_roots: frozenset[str]  # the main verb's roots, copulas left out
+    negated: bool
+    head_terms: frozenset[str]  # terms of the other constituents' head words
+    role_terms: tuple[tuple[str, frozenset[str]], ...]  # subject/object → their terms
+
+
+@dataclass(frozen=True)
+class _Candidate:
+    words: tuple[int, ...]  # word indexes in the evidence sentence, in order
+    slot: str
+    clause: int | None
+
+
+class FactoidExpert(Expert):
+    """Answers kiu/kio/kiun/kie/kiam/kiom/kial/kiel/kies/ĉu and prepositional questions."""
+
+    name = "factoid"
+
+    def can_handle(self, question: dict[str, Any]) -> float:
+        asked = question.get("question")
+        if not asked:
+            return 0.0
+        return 1.0 if asked["role"] in ROLE_SLOTS or asked["role"] == "yes_no" else 0.2
+
+    def answer(self, question: dict[str, Any], evidence: Sequence[Evidence]) -> Answer | None:
+        frame = _frame(question)
+        if frame is None:
+            return None
+        top = list(evidence[:EVIDENCE_DEPTH])
+        if frame.role == "yes_no":
+            return self._yes_no(frame, top)
+        best: tuple[float, int, _Candidate, tuple[int, ...], str] | None = None
+        for n, item in enumerate(top):
+            words = item.ast["words"]
+            matched = _matched(words, frame.terms)
+            coverage = _coverage(words, matched, frame.terms)
+            for candidate in _candidates(item.ast, matched, frame):
+                scored = self._score(frame, item, candidate, matched, coverage)
+                if scored is None:
+                    continue
+                score, span, why = scored
+                if best is None or score > best[0]:
+                    best = (score, n, candidate, span, why)
+        if best is None:
+            return None
+        score, n, candidate, span, why = best
+        words = top[n].ast["words"]
+        start, end = words[span[0]]["start"], words[span[-1]]["end"]
+        text = top[n].text[start:end]
+        return Answer(text, _confidence(score), n, self.name, start, end, why)
+
+    def _score(self, frame: _Question, item: Evidence, candidate: _Candidate,
+               matched: set[int], coverage: float) -> tuple[float, tuple[int, ...], str] | None:
+        fit = ROLE_SLOTS.get(frame.role, {}).get(candidate.slot, 0.0)
+        if fit == 0.0:
+            return None
+        ast = item.ast
+        words = ast["words"]
+        span = candidate.words
+        why = candidate.slot
+        if _is_pronoun(words[span[-1]]):
+            antecedent = _antecedent(words, span[0], matched)
+            if antecedent is None:
+                return None
+            span, why = antecedent, f"{why}, pronoun {words[candidate.words[-1]]['form']}"
+        content = [i for i in span if _is_content(words[i])]
+        if not content:
+            return None
+        own = {i for i in content if i in matched}
+        if not set(content) - own - _hole_words(words, content, frame):
+            return None  # the question's own words (and the noun it asks about) are no answer
+        span = span[:MAX_ANSWER_WORDS]
+        score = 1.5 * fit + 1.2 * coverage - 0.3 * bool(own)
+        clauses = ast.get("clauses", [])
+        if candidate.clause is not None and frame.verb_roots:
+            verb = clauses[candidate.clause].get("verb")
+            if verb and frame.verb_roots & set(_roots(words[verb["index"]])):
+                score += 0.5
+            score += 0.3 * _role_agreement(frame, clauses[candidate.clause], words)
+        if matched:
+            distance = min(min(abs(i - m) for m in matched) for i in span)
+            score += 0.4 / (1 + distance / 4)
+        score += _type_hint(frame, words, span)
+        if words[span[0]].get("correlative") and words[span[0]]["lemma"].lower().startswith(
+                "ti"):
+            score -= 0.5  # "en tiu lando" points back at the answer instead of giving it
+        score += 0.25 / item.rank
+        why = f"{why} (fit {fit}, coverage {coverage:.2f})"
+        return score, span, why
+
+    def _yes_no(self, frame: _Question, top: list[Evidence]) -> Answer | None:
+        best: tuple[float, int, bool] | None = None
+        for n, item in enumerate(top):
+            words = item.ast["words"]
+            matched = _matched(words, frame.terms)
+            coverage = _coverage(words, matched, frame.terms)
+            for clause in item.ast.get("clauses", []):
+                inside = set(clause["words"])
+                local = matched & inside
+                if not local:
+                    continue
+                verb = clause.get("verb")
+                agrees = bool(verb and frame.verb_roots & set(_roots(words[verb["index"]])))
+                score = 1.2 * coverage + 0.5 * agrees + 0.25 / item.rank + 0.3 * len(local) / (
+                    len(frame.terms) or 1)
+                negated = any(words[i]["form"].lower() in NEGATIONS for i in inside)
+                if best is None or score > best[0]:
+                    best = (score, n, negated)
+        if best is None:
+            return None
+        score, n, negated = best
+        text = "ne" if negated != frame.negated else "jes"
+        return Answer(text, _confidence(score + 1.0), n, self.name,
+                      reason="negated" if negated else "affirmed")
+
+
+def _role_agreement(frame: _Question, clause: dict[str, Any], words: list[dict[str, Any]]
+                    ) -> int:
+    """+1 for each of the question's subject/object found in the same role of the evidence
+    clause, -1 for each found in the other one (Ĥanoĥ vivis … is not about Metuŝelaĥ)."""
+    found = 0
+    for key, wanted in frame.role_terms:
+        if not wanted:
+            continue
+        for other in ("subject", "object"):
+            phrase = clause.get(other)
+            if not phrase:
+                continue
+            there = {t for i in _phrase_words(phrase, words)
+                     for t in word_terms({"words": [words[i]]})}
+            if there & wanted:
+                found += 1 if other == key else -1
+    return found
+
+
+def _hole_words(words: list[dict[str, Any]], content: list[int], frame: _Question) -> set[int]:
+    """Content words of a candidate that carry the hole's own noun (``jaroj`` for kiom da
+    jaroj): they may repeat the question's words and still be the answer."""
+    return {i for i in content if set(_roots(words[i])) & frame.hole_roots}
+
+
+def _frame(question: dict[str, Any]) -> _Question | None:
+    asked = question.get("question")
+    if not asked:
+        return None
+    words = question["words"]
+    hole = _hole_from_index(question, asked.get("index"))
+    hole_roots = {r for i in hole for r in _roots(words[i]) if len(r) > 1}
+    role = asked["role"]
+    if hole_roots & NAMING_ROOTS and role in ("object", "subject", "predicate"):
+        role = "name"  # kiun nomon …? — a name
+    weights: dict[str, float] = {}
+    for i, word in enumerate(words):
+        if i in hole:
+            continue
+        for term in word_terms({"words": [word]}):
+            weight = 2.0 if word.get("proper") or word["pos"] == "PROPN" else 1.0
+            weights[term] = max(weights.get(term, 0.0), weight)
+    main = (question.get("clauses") or [{}])[0]
+    verb = main.get("verb")
+    verb_roots = frozenset(r for r in _roots(words[verb["index"]]) if r not in COPULAR_ROOTS
+                           ) if verb else frozenset()
+    negated = any(words[i]["form"].lower() in NEGATIONS for i in main.get("words", []))
+    heads = {phrase["head"]["index"] for clause in question.get("clauses", [])[:1]
+             for phrase in _phrases(clause)} - hole
+    head_terms = {t for i in heads for t in word_terms({"words": [words[i]]})}
+    role_terms = tuple(
+        (key, frozenset(t for i in _phrase_words(main[key], words) - hole
+                        for t in word_terms({"words": [words[i]]})))
+        for key in ("subject", "object") if main.get(key))
+    return _Question(role, frozenset(hole), frozenset(hole_roots), weights, verb_roots, negated,
+                     frozenset(head_terms), role_terms)
+
+
+def _hole_from_index(question: dict[str, Any], index: int | None) -> set[int]:
+    """The words of the phrase the question word stands in (``Kiom da jaroj``,
+    ``En kiu urbo``), from the clauses' role phrases."""
+    if index is None:
+        return set()
+    words = question["words"]
+    found: set[int] = {index}
+    for clause in question.get("clauses", []):
+        for phrase in _phrases(clause):
+            members = _phrase_words(phrase, words)
+            if index in members:
+                found |= members
+    # the noun right after the question word belongs to it (kiu urbo, kiom da jaroj)
+    after = index + 1
+    while after < len(words) and (words[after]["pos"] == "ADJ" or
+                                  words[after]["form"].lower() == "da"):
+        after += 1
+    if after < len(words) and words[after]["pos"] == "NOUN":
+        found |= set(range(index, after + 1))
+    return found
+
+
+def _phrases(clause: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    for key in ("subject", "object", "predicate", "indirect_object"):
+        if clause.get(key):
+            yield clause[key]
+    yield from clause.get("adjuncts", [])
+
+
+def _phrase_words(phrase: dict[str, Any], words: list[dict[str, Any]]) -> set[int]:
+    members = {phrase["head"]["index"]} | {m["index"] for m in phrase.get("modifiers", [])}
+    return {i for i in members if 0 <= i < len(words)}
+
+
+def _roots(word: dict[str, Any]) -> list[str]:
+    if word.get("proper") or word["pos"] == "PROPN":
+        return [word["lemma"].lower()]
+    return list(word.get("roots") or [])
+
+
+def _matched(words: list[dict[str, Any]], weights: dict[str, float]) -> set[int]:
+    return {i for i, word in enumerate(words)
+            if set(word_terms({"words": [word]})) & weights.keys()}
+
+
+def _coverage(words: list[dict[str, Any]], matched: set[int], weights: dict[str, float]) -> float:
+    total = sum(weights.values())
+    if not total:
+        return 0.0
+    found = {t for i in matched for t in word_terms({"words": [words[i]]})} & weights.keys()
+    return sum(weights[t] for t in found) / total
+
+
+def _is_content(word: dict[str, Any]) -> bool:
+    return word["pos"] in ("NOUN", "PROPN", "NUM", "ADJ", "VERB", "X") or (
+        word["pos"] == "ADV" and bool(word.get("roots")))
+
+
+def _is_pronoun(word: dict[str, Any]) -> bool:
+    return word.get("class") == "pronoun" and word["lemma"].lower() in PERSONAL
+
+
+def _is_name(word: dict[str, Any]) -> bool:
+    return bool(word.get("proper") or word["pos"] == "PROPN")
+
+
+def _is_numeral(word: dict[str, Any]) -> bool:
+    if word["pos"] == "NUM":
+        return True
+    roots = word.get("roots") or []
+    return word["pos"] == "ADV" and bool(roots) and roots[-1] == "foj" and all(
+        r in CARDINAL_DIGITS or r in CARDINAL_MULTIPLIERS for r in roots[:-1])
+
+
+def _antecedent(words: list[dict[str, Any]], before: int,
+                matched: set[int]) -> tuple[int, ...] | None:
+    """The nearest name before ``before`` that the question does not mention."""
+    i = before - 1
+    while i >= 0:
+        if _is_name(words[i]) and i not in matched and words[i]["lemma"][:1].isupper():
+            end = i
+            while i - 1 >= 0 and _is_name(words[i - 1]) and i - 1 not in matched:
+                i -= 1
+            return tuple(range(i, end + 1))
+        i -= 1
+    return None
+
+
+def _candidates(ast: dict[str, Any], matched: set[int], frame: _Question
+                ) -> Iterator[_Candidate]:
+    words = ast["words"]
+    clauses = ast.get("clauses", [])
+    for n, clause in enumerate(clauses):
+        for key in ("subject", "object", "predicate", "indirect_object"):
+            phrase = clause.get(key)
+            if phrase:
+                yield _Candidate(_span(phrase, words), key, n)
+                if phrase.get("preposition") and key == "indirect_object":
+                    yield _Candidate(_span(phrase, words), "direction", n)
+        for phrase in clause.get("adjuncts", []):
+            span = _span(phrase, words)
+            for slot in _adjunct_slots(phrase, words, span):
+                yield _Candidate(span, slot, n)
+        introducer = clause.get("introducer")
+        if introducer and introducer.lower() in CLAUSE_SLOTS:
+            span = tuple(sorted(clause["words"]))
+            yield _Candidate(_trim(span, words), CLAUSE_SLOTS[introducer.lower()], n)
+    clause_of = {i: n for n, clause in enumerate(clauses) for i in clause["words"]}
+    heads = {i for i in matched if set(word_terms({"words": [words[i]]})) & frame.head_terms}
+    yield from _appositions(words, heads, clause_of)
+    yield from _namings(words, heads, clause_of)
+    yield from _quantities(words, clause_of)
+    yield from _possessors(words, matched, clause_of)
+
+
+def _span(phrase: dict[str, Any], words: list[dict[str, Any]]) -> tuple[int, ...]:
+    members = _phrase_words(phrase, words)
+    end = max(members)
+    # coordination: "la ĉielon kaj la teron" — a noun in the same case after kaj/aŭ
+    case = words[phrase["head"]["index"]].get("feats", {}).get("Case")
+    if case and end + 2 < len(words) and words[end + 1]["form"].lower() in ("kaj", "aŭ"):
+        j = end + 2
+        while j < len(words) and j - end <= 4 and words[j]["pos"] in ("DET", "ADJ", "NUM"):
+            j += 1
+        if j < len(words) and words[j]["pos"] in ("NOUN", "PROPN") and words[j].get(
+                "feats", {}).get("Case") == case:
+            end = j
+    return _trim(tuple(range(min(members), end + 1)), words)
+
+
+def _trim(span: tuple[int, ...], words: list[dict[str, Any]]) -> tuple[int, ...]:
+    """A span without punctuation or conjunctions at its edges."""
+    items = list(span)
+    while items and (words[items[-1]]["pos"] in ("PUNCT", "CCONJ", "SCONJ")):
+        items.pop()
+    while items and words[items[0]]["pos"] in ("PUNCT", "CCONJ"):
+        items.pop(0)
+    return tuple(items)
+
+
+def _adjunct_slots(phrase: dict[str, Any], words: list[dict[str, Any]],
+                   span: tuple[int, ...]) -> list[str]:
+    slots: list[str] = []
+    preposition = phrase.get("preposition")
+    if preposition:
+        slot = PREPOSITION_SLOTS.get(preposition)
+        if slot == "place" and phrase.get("case") == "Acc":
+            slot = "direction"
+        if preposition == "al":
+            slots.append("direction")
+        if slot:
+            slots.append(slot)
+    if any(_is_time(words[i]) for i in span) and "time" not in slots:
+        slots.append("time")
+    return slots
+
+
+def _is_time(word: dict[str, Any]) -> bool:
+    roots = set(word.get("roots") or [])
+    return bool(roots & (TIME_AND_MEASURE_ROOTS | MONTH_ROOTS)) or (
+        word["pos"] == "NUM" and word["form"].isdigit() and len(word["form"]) == 4)
+
+
+def _chunk_after(words: list[dict[str, Any]], start: int) -> tuple[int, ...]:
+    """Words from ``start`` up to the next punctuation, a conjunction or a finite verb."""
+    end = start
+    while end < len(words) and end - start < MAX_ANSWER_WORDS:
+        word = words[end]
+        if word["pos"] in ("PUNCT", "SCONJ") or (word["pos"] in ("VERB", "AUX") and
+                                                 word.get("feats", {}).get("Mood")):
+            break
+        end += 1
+    return _trim(tuple(range(start, end)), words)
+
+
+def _appositions(words: list[dict[str, Any]], heads: set[int],
+                 clause_of: dict[int, int]) -> Iterator[_Candidate]:
+    """``Ofelio, filino de Polonio``: the phrase set off by a comma after a word matching the
+    head of one of the question's constituents."""
+    for i in sorted(heads):
+        if i + 2 < len(words) and words[i + 1]["form"] == ",":
+            chunk = _chunk_after(words, i + 2)
+            if chunk and any(words[j]["pos"] in ("NOUN", "PROPN") for j in chunk):
+                yield _Candidate(chunk, "apposition", clause_of.get(i))
+
+
+def _namings(words: list[dict[str, Any]], heads: set[int],
+             clause_of: dict[int, int]) -> Iterator[_Candidate]:
+    """What follows a naming word (``la nomon Salomono``, ``nomo estas Zuro``, ``la nomon
+    manao``), or a name right after the head of a question constituent (``via frato
+    Aaron``)."""
+    for i, word in enumerate(words):
+        naming = word["pos"] == "NOUN" and bool(set(word.get("roots") or []) & NAMING_ROOTS)
+        if not naming and not (word["pos"] == "NOUN" and i in heads):
+            continue
+        j = i + 1
+        if j < len(words) and words[j]["lemma"] in COPULAR_ROOTS:
+            j += 1  # nomo estas X
+        if naming and j < len(words) and words[j]["pos"] == "NOUN" and not _is_name(words[j]):
+            yield _Candidate((j,), "naming", clause_of.get(i))  # la nomon manao
+        elif j < len(words) and _is_name(words[j]) and j not in heads:
+            end = j
+            while end + 1 < len(words) and _is_name(words[end + 1]):
+                end += 1
+            yield _Candidate(tuple(range(j, end + 1)), "naming", clause_of.get(i))
+
+
+def _quantities(words: list[dict[str, Any]], clause_of: dict[int, int]
+                ) -> Iterator[_Candidate]:
+    """A run of numerals with the noun it counts: ``naŭcent sesdek naŭ jaroj``, ``trifoje``."""
+    i = 0
+    while i < len(words):
+        if not _is_numeral(words[i]):
+            i += 1
+            continue
+        start = i
+        while i + 1 < len(words) and _is_numeral(words[i + 1]):
+            i += 1
+        end = i
+        j = i + 1
+        while j < len(words) and j - end <= 3 and words[j]["pos"] in ("ADJ", "NOUN", "X"):
+            if words[j]["pos"] == "NOUN":
+                end = j
+                break
+            j += 1
+        if end + 2 < len(words) and words[end + 1]["form"] == "kaj" and _is_numeral(
+                words[end + 2]):  # tri tagoj kaj tri noktoj
+            k = end + 2
+            while k + 1 < len(words) and (_is_numeral(words[k + 1]) or
+                                          words[k + 1]["pos"] in ("NOUN", "ADJ")):
+                k += 1
+                if words[k]["pos"] == "NOUN":
+                    break
+            yield _Candidate(tuple(range(start, k + 1)), "quantity", clause_of.get(start))
+        yield _Candidate(tuple(range(start, end + 1)), "quantity", clause_of.get(start))
+        i += 1
+
+
+def _possessors(words: list[dict[str, Any]], matched: set[int],
+                clause_of: dict[int, int]) -> Iterator[_Candidate]:
+    """``artikolo de Tolstoj``: the ``de`` phrase after a matched noun."""
+    for i in sorted(matched):
+        if i + 2 < len(words) and words[i + 1]["form"].lower() == "de":
+            chunk = _chunk_after(words, i + 2)
+            if chunk:
+                yield _Candidate(chunk, "possessor", clause_of.get(i))
+
+
+def _type_hint(frame: _Question, words: list[dict[str, Any]], span: tuple[int, ...]) -> float:
+    classes = {words[i].get("semantic_class") for i in span}
+    names = any(_is_name(words[i]) for i in span)
+    if frame.role == "quantity":
+        nouns = {r for i in span if words[i]["pos"] == "NOUN" for r in _roots(words[i])}
+        if frame.hole_roots - {"kiom"}:
+            # a count of something else (sepdek mil ŝarĝoportistojn for edzinoj) is not it
+            return 0.5 if nouns & frame.hole_roots else (-0.8 if nouns else 0.0)
+        return 0.0
+    if frame.role in ("subject", "predicate", "indirect_object", "company", "name") and (
+            names or classes & PERSON_CLASSES):
+        return 0.3
+    if frame.role in ("place", "direction", "source") and (names or classes & PLACE_CLASSES):
+        return 0.3
+    if frame.hole_roots and any(set(_roots(words[i])) & frame.hole_roots for i in span):
+        return 0.3  # en kiu urbo → ... urbo ...
+    return 0.0
+
+
+def _confidence(score: float) -> float:
+    return round(1.0 / (1.0 + math.exp(-CONFIDENCE_SLOPE * (score - CONFIDENCE_CENTRE))), 4)

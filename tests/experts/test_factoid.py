@@ -1,0 +1,63 @@
+"""The factoid expert on small hand-written question/evidence pairs."""
+
+from __future__ import annotations
+
+import pytest
+
+from klareco.experts.base import Evidence
+from klareco.experts.factoid import FactoidExpert
+from klareco.parse import parse
+
+
+def ask(question: str, *evidence: str) -> str | None:
+    found = FactoidExpert().answer(
+        parse(question).to_dict(),
+        [Evidence(text, parse(text).to_dict(), n, 1.0) for n, text in enumerate(evidence, 1)])
+    return None if found is None else found.text
+
+
+@pytest.mark.parametrize(("question", "evidence", "expected"), [
+    ("Kiu estas Marko?", "Marko, filo de Petro.", "filo de Petro"),
+    ("Kiun helpis Tobio?", "Kaj Tobio parolis kun sia frato Elio; kaj Tobio helpis lin tiam.",
+     "Elio"),
+    ("Kiu manĝis la pomon?", "La knabo manĝis la pomon en la ĝardeno.", "La knabo"),
+    ("Kion manĝis la knabo?", "La knabo manĝis la pomon kaj la piron.", "la pomon kaj la piron"),
+    ("Kie loĝis Ana?", "Ana loĝis en la urbo Varsovio.", "en la urbo Varsovio"),
+    ("Kiom da pomoj havis Ana?", "Ana havis dek du pomojn.", "dek du pomojn"),
+    ("Kiun nomon ŝi donis al la hundo?", "Ŝi donis al la hundo la nomon Bobo.", "Bobo"),
+    ("Per kio Petro tranĉis la panon?", "Petro tranĉis la panon per akra tranĉilo.",
+     "per akra tranĉilo"),
+    ("Kun kiu promenis Ana?", "Ana promenis kun sia fratino Eva.", "kun sia fratino Eva"),
+])
+def test_extracts_the_phrase_in_the_asked_role(question: str, evidence: str,
+                                                expected: str) -> None:
+    assert ask(question, evidence) == expected
+
+
+def test_yes_no_follows_negation() -> None:
+    assert ask("Ĉu Ana dormis?", "Ana ne dormis en la nokto.") == "ne"
+    assert ask("Ĉu Ana dormis?", "Ana dormis en la nokto.") == "jes"
+
+
+def test_the_question_own_words_are_no_answer() -> None:
+    assert ask("Kiu estas Marko?", "Marko.") is None
+
+
+def test_a_count_of_something_else_loses_to_the_counted_noun() -> None:
+    text = ask("Kiom da pomoj havis Ana?", "Ana havis tri hundojn kaj dek pomojn.")
+    assert text is not None and "pomojn" in text
+
+
+def test_statements_are_not_for_the_factoid_expert() -> None:
+    expert = FactoidExpert()
+    assert expert.can_handle(parse("La hundo dormas.").to_dict()) == 0.0
+    assert expert.can_handle(parse("Kie dormas la hundo?").to_dict()) == 1.0
+
+
+def test_answers_carry_offsets_into_their_sentence() -> None:
+    text = "Ana loĝis en la urbo Varsovio."
+    found = FactoidExpert().answer(parse("Kie loĝis Ana?").to_dict(),
+                                   [Evidence(text, parse(text).to_dict(), 1, 1.0)])
+    assert found is not None and found.start is not None
+    assert text[found.start:found.end] == found.text
+    assert 0.0 <= found.confidence <= 1.0

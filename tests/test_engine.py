@@ -1,0 +1,77 @@
+"""The engine over the store built from the fixture sources: answers, citations, abstention."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from klareco.corpus.build import store_path
+from klareco.corpus.store import Store
+from klareco.engine import Engine
+from klareco.errors import KlarecoError
+
+PAYLOAD_KEYS = {"doc_id", "section_id", "snippet_id", "source_url", "offsets", "license",
+                "index_hash", "model", "analyzer", "rev", "score_lexical", "score_dense",
+                "score_final", "k_pos", "k_final"}
+
+
+@pytest.fixture(scope="module")
+def engine(fixture_home: Path) -> Engine:
+    return Engine.load(fixture_home, retriever="bm25")
+
+
+def test_answers_from_the_fixture_corpus(engine: Engine) -> None:
+    response = engine.ask("Kiun helpis Tobio?")
+    assert response.answer == "Elio" and not response.abstained
+    assert response.evidence[response.answer_evidence or 0].label == "Genezo 4:8"
+    assert response.trace["keywords"] and "total" in response.trace["timings_ms"]
+
+
+def test_cited_spans_reread_from_the_stored_passages(engine: Engine) -> None:
+    response = engine.ask("Kiun helpis Tobio?")
+    with Store(store_path(engine.searcher.store.path.parent)) as store:
+        for item in response.evidence:
+            offsets = item.citation.offsets
+            passage = store.passage_text(item.citation.doc_id, offsets["passage_id"])
+            assert passage is not None
+            assert passage[offsets["start"]:offsets["end"]] == item.text
+        sentence = response.evidence[response.answer_evidence or 0].citation.offsets
+        passage = store.passage_text(response.evidence[0].citation.doc_id,
+                                     sentence["passage_id"]) or ""
+        span = response.answer_offsets or {}
+        assert passage[span["start"]:span["end"]] == response.answer
+
+
+def test_json_form_carries_the_full_citation_payload(engine: Engine) -> None:
+    data = engine.ask("Kiun helpis Tobio?").to_dict()
+    assert data["answer"] == "Elio" and data["abstained"] is False
+    for item in data["evidence"]:
+        assert PAYLOAD_KEYS <= item.keys()
+        assert item["offsets"]["unit"] == "char" and len(item["rev"]) == 64
+
+
+def test_answers_are_deterministic(engine: Engine) -> None:
+    first = engine.ask("Kiun helpis Tobio?").to_dict()
+    second = engine.ask("Kiun helpis Tobio?").to_dict()
+    for data in (first, second):
+        data["trace"].pop("timings_ms")
+    assert first == second
+
+
+def test_unknown_name_abstains_and_says_why(engine: Engine) -> None:
+    response = engine.ask("Kiu estas Mitrandiro?")
+    assert response.abstained and response.text == "Mi ne scias."
+    assert "does not mention the name Mitrandiro" in (response.message or "")
+
+
+def test_a_store_from_another_analyzer_fails_fast(fixture_home: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("klareco.engine.analyzer_fingerprint", lambda: "another")
+    with pytest.raises(KlarecoError, match="run `klareco build`"):
+        Engine.load(fixture_home, retriever="bm25")
+
+
+def test_a_missing_build_fails_fast(tmp_path: Path) -> None:
+    with pytest.raises(KlarecoError, match="klareco build"):
+        Engine.load(tmp_path, retriever="bm25")

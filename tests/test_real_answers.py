@@ -1,0 +1,84 @@
+"""End to end over the default corpus: `klareco ask` and the dev-set quality gate."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from klareco.config import default_dev_set, project_root
+from klareco.corpus.build import store_path
+from klareco.corpus.store import Store
+from klareco.engine import Engine
+from klareco.evaluation import evaluate, load_gold
+
+pytestmark = pytest.mark.corpus
+
+# The dev-set figures CI holds the engine to (see README, "Answers").
+GATE = {"answer_accuracy": 0.43, "abstain_accuracy": 0.50}
+GATE_MAX_FALSE_ABSTAIN = 0.12
+
+
+@pytest.fixture(scope="module")
+def engine(real_home: Path) -> Engine:
+    return Engine.load(real_home)
+
+
+def test_ofelio(engine: Engine) -> None:
+    response = engine.ask("Kiu estas Ofelio?")
+    assert "filino de Polonio" in (response.answer or "")
+    assert response.evidence[response.answer_evidence or 0].title == "Hamleto"
+
+
+def test_mitrandiro_abstains(engine: Engine) -> None:
+    response = engine.ask("Kiu estas Mitrandiro?")
+    assert response.abstained and "does not mention the name Mitrandiro" in (
+        response.message or "")
+
+
+def test_quick_query_answers_kain(real_home: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, str(project_root() / "scripts" / "quick_query.py"), "Kiun mortigis Kain?"],
+        capture_output=True, text=True, env={**os.environ, "KLARECO_HOME": str(real_home)},
+        timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[0] == "Habel" and "Genezo 4:8" in done.stdout
+
+
+def test_every_cited_span_rereads_and_answers_repeat(engine: Engine, real_home: Path) -> None:
+    dev = default_dev_set()
+    if dev is None:
+        pytest.skip("../shared/eval is not beside the checkout")
+    with Store(store_path(real_home)) as store:
+        for item in load_gold(dev)[:40]:
+            response = engine.ask(item["question"])
+            for evidence in response.evidence:
+                offsets = evidence.citation.offsets
+                passage = store.passage_text(evidence.citation.doc_id, offsets["passage_id"])
+                assert passage is not None
+                assert passage[offsets["start"]:offsets["end"]] == evidence.text
+            if response.answer_offsets:
+                cited = response.evidence[response.answer_evidence or 0].citation
+                passage = store.passage_text(cited.doc_id, cited.offsets["passage_id"]) or ""
+                span = response.answer_offsets
+                assert passage[span["start"]:span["end"]] == response.answer
+            assert engine.ask(item["question"]).answer == response.answer
+
+
+def test_dev_set_gate(engine: Engine) -> None:
+    dev = default_dev_set()
+    if dev is None:
+        pytest.skip("../shared/eval is not beside the checkout")
+    responses = {}
+
+    def search(question: str, k: int):  # type: ignore[no-untyped-def]
+        responses[question] = engine.ask(question)
+        return responses[question].hits[:k]
+
+    report = evaluate(load_gold(dev), search, lambda q: responses[q].text)
+    for key, floor in GATE.items():
+        assert report[key] >= floor, f"{key} {report[key]} < {floor}"
+    assert report["false_abstain_rate"] <= GATE_MAX_FALSE_ABSTAIN
