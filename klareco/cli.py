@@ -344,9 +344,9 @@ def ask_command(question: str | None, as_json: bool, retriever: str) -> None:
     try:
         engine = Engine.load(retriever=retriever)
     except KlarecoError as error:
-        if "run `klareco build`" not in str(error) or not sys.stdin.isatty():
+        if "run `klareco build`" not in str(error):
             raise
-        click.echo(f"{error}; building now.", err=True)
+        click.echo(f"{error}: building what is missing now.", err=True)
         _build(None)
         engine = Engine.load(retriever=retriever)
     if question is not None:
