@@ -306,20 +306,10 @@ def eval_command(gold_path: Path, retriever: str, as_json: bool) -> None:
     """Retrieval and answer quality on a gold question set (the judging rules of
     ../shared/eval/README.md); latency is that of the whole `ask`."""
     from klareco.engine import Engine
-    from klareco.evaluation import evaluate, format_table, load_gold
+    from klareco.evaluation import format_table, load_gold
 
     engine = Engine.load(retriever=retriever)
-    items = load_gold(gold_path)
-    responses = {}
-
-    def search(question: str, k: int):  # type: ignore[no-untyped-def]
-        responses[question] = engine.ask(question)
-        return responses[question].hits[:k]
-
-    def answer(question: str) -> str:
-        return responses[question].text  # "Mi ne scias." when the engine abstains
-
-    report = evaluate(items, search, answer, k=100)
+    report = engine.evaluate(load_gold(gold_path))
     report.pop("per_item", None)
     report["retriever"] = retriever
     if as_json:

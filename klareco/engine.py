@@ -16,6 +16,7 @@ from __future__ import annotations
 import sqlite3
 import time
 import zlib
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -185,6 +186,20 @@ class Engine:
         return Response(question, answer.text, answer.confidence, evidence, answer.evidence,
                         offsets, answer.expert, None, trace, result.hits)
 
+    def evaluate(self, items: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+        """The dev-set report (``klareco eval``) of this engine on gold ``items``: each
+        question asked once; its ranked hits are judged for retrieval, its text as answer."""
+        from klareco.evaluation import evaluate
+
+        responses: dict[str, Response] = {}
+
+        def search(question: str, k: int) -> list[Hit]:
+            responses[question] = self.ask(question)
+            return responses[question].hits[:k]
+
+        return evaluate(items, search, lambda question: responses[question].text,
+                        k=SEARCH_DEPTH)
+
     def _unknown_names(self, result: SearchResult) -> list[str]:
         """Names of the question that no sentence of the corpus contains."""
         return [k.text.capitalize() for k in result.keywords
@@ -194,9 +209,8 @@ class Engine:
         store = self.searcher.store
         info = store.info
         items = []
-        for hit in hits:
-            row = store.sentence(hit.sentence_id)
-            assert row is not None
+        rows = store.sentences_at([hit.position for hit in hits])  # one query for all
+        for hit, row in zip(hits, rows, strict=True):
             document = self.documents[hit.doc_id]
             citation = Citation(
                 doc_id=hit.doc_id, section_id=row.section_id, snippet_id=hit.sentence_id,

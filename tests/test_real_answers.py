@@ -13,7 +13,7 @@ from klareco.config import default_dev_set, project_root
 from klareco.corpus.build import store_path
 from klareco.corpus.store import Store
 from klareco.engine import Engine
-from klareco.evaluation import evaluate, load_gold
+from klareco.evaluation import load_gold
 
 pytestmark = pytest.mark.corpus
 
@@ -72,13 +72,7 @@ def test_dev_set_gate(engine: Engine) -> None:
     dev = default_dev_set()
     if dev is None:
         pytest.skip("../shared/eval is not beside the checkout")
-    responses = {}
-
-    def search(question: str, k: int):  # type: ignore[no-untyped-def]
-        responses[question] = engine.ask(question)
-        return responses[question].hits[:k]
-
-    report = evaluate(load_gold(dev), search, lambda q: responses[q].text)
+    report = engine.evaluate(load_gold(dev))
     for key, floor in GATE.items():
         assert report[key] >= floor, f"{key} {report[key]} < {floor}"
     assert report["false_abstain_rate"] <= GATE_MAX_FALSE_ABSTAIN
