@@ -27,11 +27,13 @@ from klareco.evaluation.judging import ABSTAIN_TEXT  # one home: the judging rul
 from klareco.experts.base import Answer, Evidence
 from klareco.experts.factoid import EVIDENCE_DEPTH
 from klareco.experts.registry import Registry, default_registry
+from klareco.retrieval.keywords import context_terms, keywords
 from klareco.retrieval.search import DEFAULT_RETRIEVER, Hit, Searcher, SearchResult
 
 # Answers less confident than this are withheld; chosen on the dev set (see README, "Answers").
-CONFIDENCE_THRESHOLD = 0.2
+CONFIDENCE_THRESHOLD = 0.1
 SEARCH_DEPTH = 100
+CONTEXT_BEFORE = 2  # sentences before an evidence sentence whose names it may refer to
 
 
 @dataclass(frozen=True)
@@ -117,6 +119,7 @@ class Engine:
         self.threshold = threshold
         self.retriever = retriever
         self.documents = searcher.store.documents()
+        self._context: dict[tuple[str, str], list[str]] = {}  # section → its title terms
         stage2 = searcher.stage2
         self.model_id = stage2.encoder.model_id if stage2 and retriever != "bm25" else None
 
@@ -161,10 +164,7 @@ class Engine:
         if unknown:
             message = f"the corpus does not mention the name {', '.join(unknown)}"
         elif result.hits and result.ast is not None:
-            rows = self.searcher.store.asts_at([h.position for h in result.hits[:EVIDENCE_DEPTH]])
-            found = [Evidence(h.text, ast, h.rank, h.score)
-                     for h, ast in zip(result.hits, rows, strict=False)]
-            answer = self.registry.answer(result.ast, found)
+            answer = self.registry.answer(result.ast, self.expert_evidence(result))
             if answer is None:
                 message = "no expert found an answer in the best evidence"
             elif answer.confidence < self.threshold:
@@ -185,6 +185,34 @@ class Engine:
                        "unit": "char"}
         return Response(question, answer.text, answer.confidence, evidence, answer.evidence,
                         offsets, answer.expert, None, trace, result.hits)
+
+    def expert_evidence(self, result: SearchResult) -> list[Evidence]:
+        """The top hits as the experts read them: text, stored AST, rank, score, context."""
+        store = self.searcher.store
+        hits = result.hits[:EVIDENCE_DEPTH]
+        before = sorted({p for h in hits for p in range(max(0, h.position - CONTEXT_BEFORE),
+                                                         h.position)})
+        positions = [h.position for h in hits] + before
+        asts = dict(zip(positions, store.asts_at(positions), strict=True))
+        rows = dict(zip(positions, store.sentences_at(positions), strict=True))
+        found = []
+        for hit in hits:
+            row = rows[hit.position]
+            context = set(self._section_terms(row.doc_id, row.section_id))
+            for p in range(max(0, hit.position - CONTEXT_BEFORE), hit.position):
+                if rows[p].doc_id == row.doc_id:
+                    context.update(k.term for k in keywords(asts[p]) if k.kind == "name")
+            found.append(Evidence(hit.text, asts[hit.position], hit.rank, hit.score,
+                                  frozenset(context)))
+        return found
+
+    def _section_terms(self, doc_id: str, section_id: str) -> list[str]:
+        key = (doc_id, section_id)
+        if key not in self._context:
+            title = self.documents.get(doc_id, {}).get("title", "")
+            self._context[key] = context_terms(
+                title, self.searcher.store.section_heads(doc_id, section_id))
+        return self._context[key]
 
     def evaluate(self, items: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
         """The dev-set report (``klareco eval``) of this engine on gold ``items``: each

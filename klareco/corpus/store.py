@@ -160,6 +160,12 @@ class Store:
         names = [column[0] for column in cursor.description]
         return {row[0]: dict(zip(names, row, strict=True)) for row in cursor}
 
+    def section_heads(self, doc_id: str, section_id: str) -> list[str]:
+        """The headings a section stands under, outermost first."""
+        row = self.db.execute("SELECT heads FROM sections WHERE doc_id = ? AND section_id = ?",
+                              (doc_id, section_id)).fetchone()
+        return list(json.loads(row[0])) if row else []
+
     def passage_text(self, doc_id: str, passage_id: str) -> str | None:
         row = self.db.execute("SELECT text FROM passages WHERE doc_id = ? AND passage_id = ?",
                               (doc_id, passage_id)).fetchone()

@@ -17,12 +17,15 @@ from typing import Any
 @dataclass(frozen=True)
 class Evidence:
     """One ranked evidence sentence: its text, its AST (``Sentence.to_dict()``), its rank
-    (1-based) and the retriever's final score."""
+    (1-based), the retriever's final score, and the terms of its context — the work's title,
+    the section headings, the names in the sentences just before it — that it is about
+    without repeating them ("Li edziĝis kun …" in a life of Mickiewicz)."""
 
     text: str
     ast: dict[str, Any]
     rank: int
     score: float
+    context: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)

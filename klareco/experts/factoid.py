@@ -16,22 +16,30 @@ word (``la nomon Salomono``), numeral phrases, ``kiam``/``ĉar`` clauses — and
 Phrases made of the question's own words are not answers. A personal pronoun is replaced by
 the nearest earlier name in its sentence that the question does not mention (``... fraton
 Habel kaj mortigis lin`` → ``Habel``). Yes/no questions are answered ``jes`` or ``ne`` from the
-best-matching clause and its negation. The best candidate's score becomes a confidence in
-[0, 1] (a logistic curve); the engine abstains below its threshold.
+best-matching clause and its negation.
+
+The best candidate's confidence is a probability from a logistic model
+(``klareco.experts.calibration``) over its features — its score, how much of the question
+its sentence matches, whether that sentence (or its context) names the question's names,
+its verb, its rank, its lead over the runner-up, how many of the top sentences give the
+same answer — fitted on questions generated from the corpus (``scripts/fit_confidence.py``).
+The engine abstains below its threshold.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
+from klareco.config import project_root
 from klareco.experts.base import Answer, Evidence, Expert
+from klareco.experts.calibration import Calibrator
 from klareco.lexicon.closed_classes import (
     CARDINAL_DIGITS,
     CARDINAL_MULTIPLIERS,
     COPULAR_ROOTS,
+    NEGATION_WORDS,
     TIME_AND_MEASURE_ROOTS,
 )
 from klareco.retrieval.keywords import terms as word_terms
@@ -81,13 +89,15 @@ MONTH_ROOTS = frozenset(
 
 PERSONAL = frozenset({"li", "ŝi", "ĝi", "ili"})
 NAMING_ROOTS = frozenset({"nom"})
-NEGATIONS = frozenset({"ne", "neniu", "nenio", "neniam", "nenie", "neniel", "nek"})
 
-# Score → confidence: a logistic curve, set by hand so that 0.5 sits near a score where a
-# role phrase fits exactly and the sentence matches most of the question. Not fitted: the
-# engine's abstention threshold on it is what the dev set chooses.
-CONFIDENCE_CENTRE = 2.6
-CONFIDENCE_SLOPE = 2.0
+# The confidence model, fitted on generated questions (``scripts/fit_confidence.py``).
+CALIBRATOR_PATH = project_root() / "models" / "factoid_confidence.json"
+MAX_MARGIN = 3.0  # a lead over the runner-up beyond this tells nothing more
+# What the confidence model reads about an answer: how it stands among the evidence, not
+# how the question is worded — the generated questions it is fitted on are worded unlike a
+# person's (``klareco/experts/fitting.py``), so features of the wording do not carry over.
+FEATURES = ("score", "coverage", "names_found", "verb_agrees", "inverse_rank", "margin",
+            "support")
 
 
 @dataclass(frozen=True)
@@ -100,6 +110,18 @@ class _Question:
     negated: bool
     head_terms: frozenset[str]  # terms of the other constituents' head words
     role_terms: tuple[tuple[str, frozenset[str]], ...]  # subject/object → their terms
+    names: frozenset[str]  # terms of the question's proper names
+
+
+@dataclass(frozen=True)
+class _Scored:
+    """A candidate phrase with its score and the features the confidence model reads."""
+
+    score: float
+    evidence: int  # index into the evidence list
+    span: tuple[int, ...]
+    why: str
+    features: dict[str, float]
 
 
 @dataclass(frozen=True)
@@ -120,35 +142,69 @@ class FactoidExpert(Expert):
             return 0.0
         return 1.0 if asked["role"] in ROLE_SLOTS or asked["role"] == "yes_no" else 0.2
 
+    def __init__(self, calibrator: Calibrator | None = None) -> None:
+        self._calibrator = calibrator
+
+    @property
+    def calibrator(self) -> Calibrator:
+        if self._calibrator is None:  # loaded on first use: experts built in tests stay cheap
+            self._calibrator = Calibrator.load(CALIBRATOR_PATH)
+        return self._calibrator
+
     def answer(self, question: dict[str, Any], evidence: Sequence[Evidence]) -> Answer | None:
+        found = self.explain(question, evidence)
+        return None if found is None else found[0]
+
+    def explain(self, question: dict[str, Any], evidence: Sequence[Evidence]
+                ) -> tuple[Answer, dict[str, float]] | None:
+        """The answer and the features its confidence was computed from (for fitting the
+        calibrator, ``klareco.experts.fitting``)."""
         frame = _frame(question)
         if frame is None:
             return None
         top = list(evidence[:EVIDENCE_DEPTH])
         if frame.role == "yes_no":
-            return self._yes_no(frame, top)
-        best: tuple[float, int, _Candidate, tuple[int, ...], str] | None = None
+            found = self._yes_no(frame, top)
+        else:
+            found = self._best_phrase(frame, top)
+        if found is None:
+            return None
+        answer, features = found
+        confidence = round(self.calibrator.probability(features), 4)
+        return replace(answer, confidence=confidence), features
+
+    def _best_phrase(self, frame: _Question, top: list[Evidence]
+                     ) -> tuple[Answer, dict[str, float]] | None:
+        scored: list[_Scored] = []
         for n, item in enumerate(top):
             words = item.ast["words"]
             matched = _matched(words, frame.terms)
             coverage = _coverage(words, matched, frame.terms)
             for candidate in _candidates(item.ast, matched, frame):
-                scored = self._score(frame, item, candidate, matched, coverage)
-                if scored is None:
-                    continue
-                score, span, why = scored
-                if best is None or score > best[0]:
-                    best = (score, n, candidate, span, why)
-        if best is None:
+                found = self._score(frame, item, n, candidate, matched, coverage)
+                if found is not None:
+                    scored.append(found)
+        if not scored:
             return None
-        score, n, candidate, span, why = best
-        words = top[n].ast["words"]
-        start, end = words[span[0]]["start"], words[span[-1]]["end"]
-        text = top[n].text[start:end]
-        return Answer(text, _confidence(score), n, self.name, start, end, why)
+        best = max(scored, key=lambda c: c.score)  # the first of equals: the better rank
+        words = top[best.evidence].ast["words"]
+        start, end = words[best.span[0]]["start"], words[best.span[-1]]["end"]
+        text = top[best.evidence].text[start:end]
+        key = _answer_key(text)
+        rivals = [c.score for c in scored if _answer_key(_span_text(top, c)) != key]
+        support = {c.evidence for c in scored
+                   if c.evidence != best.evidence and _answer_key(_span_text(top, c)) == key}
+        features = {
+            **best.features,
+            "score": best.score,
+            "margin": min(best.score - max(rivals), MAX_MARGIN) if rivals else MAX_MARGIN,
+            "support": len(support) / (EVIDENCE_DEPTH - 1),
+        }
+        answer = Answer(text, 0.0, best.evidence, self.name, start, end, best.why)
+        return answer, features
 
-    def _score(self, frame: _Question, item: Evidence, candidate: _Candidate,
-               matched: set[int], coverage: float) -> tuple[float, tuple[int, ...], str] | None:
+    def _score(self, frame: _Question, item: Evidence, n: int, candidate: _Candidate,
+               matched: set[int], coverage: float) -> _Scored | None:
         fit = ROLE_SLOTS.get(frame.role, {}).get(candidate.slot, 0.0)
         if fit == 0.0:
             return None
@@ -170,10 +226,11 @@ class FactoidExpert(Expert):
         span = span[:MAX_ANSWER_WORDS]
         score = 1.5 * fit + 1.2 * coverage - 0.3 * bool(own)
         clauses = ast.get("clauses", [])
+        verb_agrees = False
         if candidate.clause is not None and frame.verb_roots:
             verb = clauses[candidate.clause].get("verb")
-            if verb and frame.verb_roots & set(_roots(words[verb["index"]])):
-                score += 0.5
+            verb_agrees = bool(verb and frame.verb_roots & set(_roots(words[verb["index"]])))
+            score += 0.5 * verb_agrees
             score += 0.3 * _role_agreement(frame, clauses[candidate.clause], words)
         if matched:
             distance = min(min(abs(i - m) for m in matched) for i in span)
@@ -183,11 +240,16 @@ class FactoidExpert(Expert):
                 "ti"):
             score -= 0.5  # "en tiu lando" points back at the answer instead of giving it
         score += 0.25 / item.rank
+        features = {
+            "coverage": coverage, "names_found": _names_found(words, frame, item.context),
+            "verb_agrees": float(verb_agrees), "inverse_rank": 1.0 / item.rank,
+        }
         why = f"{why} (fit {fit}, coverage {coverage:.2f})"
-        return score, span, why
+        return _Scored(score, n, span, why, features)
 
-    def _yes_no(self, frame: _Question, top: list[Evidence]) -> Answer | None:
-        best: tuple[float, int, bool] | None = None
+    def _yes_no(self, frame: _Question, top: list[Evidence]
+                ) -> tuple[Answer, dict[str, float]] | None:
+        best: tuple[float, int, bool, dict[str, float]] | None = None
         for n, item in enumerate(top):
             words = item.ast["words"]
             matched = _matched(words, frame.terms)
@@ -199,17 +261,20 @@ class FactoidExpert(Expert):
                     continue
                 verb = clause.get("verb")
                 agrees = bool(verb and frame.verb_roots & set(_roots(words[verb["index"]])))
-                score = 1.2 * coverage + 0.5 * agrees + 0.25 / item.rank + 0.3 * len(local) / (
-                    len(frame.terms) or 1)
-                negated = any(words[i]["form"].lower() in NEGATIONS for i in inside)
+                share = len(local) / (len(frame.terms) or 1)
+                score = 1.2 * coverage + 0.5 * agrees + 0.25 / item.rank + 0.3 * share
+                negated = any(words[i]["form"].lower() in NEGATION_WORDS for i in inside)
                 if best is None or score > best[0]:
-                    best = (score, n, negated)
+                    best = (score, n, negated, {
+                        "coverage": coverage,
+                        "names_found": _names_found(words, frame, item.context),
+                        "verb_agrees": float(agrees), "inverse_rank": 1.0 / item.rank})
         if best is None:
             return None
-        score, n, negated = best
+        score, n, negated, features = best
         text = "ne" if negated != frame.negated else "jes"
-        return Answer(text, _confidence(score + 1.0), n, self.name,
-                      reason="negated" if negated else "affirmed")
+        answer = Answer(text, 0.0, n, self.name, reason="negated" if negated else "affirmed")
+        return answer, {**features, "score": score}  # one clause read: no runner-up
 
 
 def _role_agreement(frame: _Question, clause: dict[str, Any], words: list[dict[str, Any]]
@@ -248,17 +313,20 @@ def _frame(question: dict[str, Any]) -> _Question | None:
     if hole_roots & NAMING_ROOTS and role in ("object", "subject", "predicate"):
         role = "name"  # kiun nomon …? — a name
     weights: dict[str, float] = {}
+    names: set[str] = set()
     for i, word in enumerate(words):
         if i in hole:
             continue
         for term in word_terms({"words": [word]}):
-            weight = 2.0 if word.get("proper") or word["pos"] == "PROPN" else 1.0
+            weight = 2.0 if _is_name(word) else 1.0
             weights[term] = max(weights.get(term, 0.0), weight)
+            if _is_name(word):
+                names.add(term)
     main = (question.get("clauses") or [{}])[0]
     verb = main.get("verb")
     verb_roots = frozenset(r for r in _roots(words[verb["index"]]) if r not in COPULAR_ROOTS
                            ) if verb else frozenset()
-    negated = any(words[i]["form"].lower() in NEGATIONS for i in main.get("words", []))
+    negated = any(words[i]["form"].lower() in NEGATION_WORDS for i in main.get("words", []))
     heads = {phrase["head"]["index"] for clause in question.get("clauses", [])[:1]
              for phrase in _phrases(clause)} - hole
     head_terms = {t for i in heads for t in word_terms({"words": [words[i]]})}
@@ -267,7 +335,7 @@ def _frame(question: dict[str, Any]) -> _Question | None:
                         for t in word_terms({"words": [words[i]]})))
         for key in ("subject", "object") if main.get(key))
     return _Question(role, frozenset(hole), frozenset(hole_roots), weights, verb_roots, negated,
-                     frozenset(head_terms), role_terms)
+                     frozenset(head_terms), role_terms, frozenset(names))
 
 
 def _hole_from_index(question: dict[str, Any], index: int | None) -> set[int]:
@@ -289,7 +357,8 @@ def _hole_from_index(question: dict[str, Any], index: int | None) -> set[int]:
         after += 1
     if after < len(words) and words[after]["pos"] == "NOUN":
         found |= set(range(index, after + 1))
-    return found
+    # a name is what the question is about, never part of what it asks ("Per kio David …")
+    return {i for i in found if i == index or not _is_name(words[i])}
 
 
 def _phrases(clause: dict[str, Any]) -> Iterator[dict[str, Any]]:
@@ -537,5 +606,22 @@ def _type_hint(frame: _Question, words: list[dict[str, Any]], span: tuple[int, .
     return 0.0
 
 
-def _confidence(score: float) -> float:
-    return round(1.0 / (1.0 + math.exp(-CONFIDENCE_SLOPE * (score - CONFIDENCE_CENTRE))), 4)
+def _names_found(words: list[dict[str, Any]], frame: _Question,
+                 context: frozenset[str] = frozenset()) -> float:
+    """The share of the question's names that the sentence (with its ``context``) mentions,
+    1 when it asks about none: an answer about someone else is the commonest wrong answer
+    to an unanswerable question."""
+    if not frame.names:
+        return 1.0
+    there = {t for word in words for t in word_terms({"words": [word]})} | context
+    return len(frame.names & there) / len(frame.names)
+
+
+def _span_text(top: list[Evidence], scored: _Scored) -> str:
+    words = top[scored.evidence].ast["words"]
+    return top[scored.evidence].text[words[scored.span[0]]["start"]:words[scored.span[-1]]["end"]]
+
+
+def _answer_key(text: str) -> str:
+    """Answers compared across sentences: lowercase words without punctuation."""
+    return " ".join("".join(c for c in text.lower() if c.isalnum() or c.isspace()).split())

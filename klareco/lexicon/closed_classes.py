@@ -112,6 +112,9 @@ CARDINAL_DIGITS: dict[str, int] = {
 }
 CARDINAL_MULTIPLIERS: dict[str, int] = {"dek": 10, "cent": 100, "mil": 1000}
 
+# Words that deny their clause: "Ana ne dormis" answers "Ĉu Ana dormis?" with "ne".
+NEGATION_WORDS = frozenset({"ne", "neniu", "nenio", "neniam", "nenie", "neniel", "nek"})
+
 # Verbs whose nominative complement is a predicate, not a second subject.
 COPULAR_ROOTS = frozenset({"est", "fariĝ", "iĝ", "rest", "nomiĝ", "ŝajn", "aspekt", "montriĝ"})
 

@@ -10,9 +10,10 @@ text is then parsed like any user question, so training sees exactly what search
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import Any
 
-from klareco.lexicon.closed_classes import TIME_AND_MEASURE_ROOTS
+from klareco.lexicon.closed_classes import NEGATION_WORDS, TIME_AND_MEASURE_ROOTS
 
 # Prepositions of place: an adjunct under one of them is asked for with "kie".
 _PLACE_PREPOSITIONS = frozenset(
@@ -89,9 +90,43 @@ def _question_word(role: str, phrase: dict[str, Any], words: list[dict[str, Any]
     return f"{preposition} {who if person else 'kio'}"
 
 
+@dataclass(frozen=True)
+class GeneratedQuestion:
+    """A generated question and what answers it: for a ĉu question ``jes``/``ne``, else the
+    stems a right answer contains (the asked phrase's head, or the numbers a ``kiom`` asks
+    for). ``pronoun``: the asked phrase is a pronoun, so the real answer is its antecedent."""
+
+    text: str
+    answers: tuple[str, ...]
+    yes_no: bool
+    pronoun: bool = False
+    numbers: bool = False  # the answers are numerals, to match as whole words
+
+
 def make_question(ast: dict[str, Any], rng: random.Random) -> str | None:
     """One question about a clause of the parsed sentence ``ast``, or None when no clause has
     a verb and something to ask about."""
+    made = generate(ast, rng)
+    return None if made is None else made.text
+
+
+def _answer_stems(phrase: dict[str, Any], words: list[dict[str, Any]], question_word: str
+                  ) -> tuple[str, ...]:
+    if question_word.startswith("kiom da"):
+        return tuple(words[m["index"]]["form"].lower() for m in phrase.get("modifiers") or []
+                     if words[m["index"]]["pos"] == "NUM")
+    head = words[phrase["head"]["index"]]
+    roots = head.get("roots") or []
+    # a name's lemma without its ending ("Habelo" → "habel"), a common word's main root
+    if head.get("proper") or not roots:
+        lemma = head["lemma"].lower()
+        return (lemma[:-1] if len(lemma) > 4 and lemma[-1] in "oaei" else lemma,)
+    return (max(roots, key=len),)
+
+
+def generate(ast: dict[str, Any], rng: random.Random) -> GeneratedQuestion | None:
+    """``make_question`` with its answer, for fitting the answer confidence
+    (``klareco.experts.fitting``)."""
     words = ast.get("words") or []
     clauses = [c for c in ast.get("clauses") or [] if c.get("verb")]
     if not clauses or len(words) > 60:
@@ -111,8 +146,8 @@ def make_question(ast: dict[str, Any], rng: random.Random) -> str | None:
                    if role != "adjunct" or p.get("preposition")]
         if not askable:
             return None
-        asked, role, phrase = rng.choice(askable)
-        question_word = _question_word(role, phrase, words, rng)
+        asked, asked_role, asked_phrase = rng.choice(askable)
+        question_word = _question_word(asked_role, asked_phrase, words, rng)
         if question_word is None:
             return None
     parts = []
@@ -125,4 +160,11 @@ def make_question(ast: dict[str, Any], rng: random.Random) -> str | None:
     parts.append(verb)
     rng.shuffle(parts)
     text = " ".join([question_word, *parts]).strip()
-    return text[:1].upper() + text[1:] + "?"
+    text = text[:1].upper() + text[1:] + "?"
+    if asked is None:
+        negated = any(words[i]["form"].lower() in NEGATION_WORDS for i in clause.get("words", []))
+        return GeneratedQuestion(text, ("ne" if negated else "jes",), yes_no=True)
+    head = words[asked_phrase["head"]["index"]]
+    return GeneratedQuestion(text, _answer_stems(asked_phrase, words, question_word),
+                             yes_no=False, pronoun=head["pos"] == "PRON",
+                             numbers=question_word.startswith("kiom da"))

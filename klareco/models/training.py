@@ -107,16 +107,17 @@ def _question_pair(job: tuple[str, int, int, int]) -> Pair | None:
     return Pair(sentence_tree(ast, vocabulary()), positive, tuple(negatives))
 
 
-def make_pairs(store: Store, searcher: Any, count: int, seed: int, negatives: int = 3,
-               progress: bool = True) -> list[Pair]:
-    """``count`` (or fewer) training pairs from distinct corpus sentences, each with
-    ``negatives`` hard negatives."""
-    global _MINER
+def sample_questions(store: Store, count: int, seed: int, progress: bool = False
+                     ) -> list[tuple[str, int, int]]:
+    """Up to ``count`` generated questions from distinct corpus sentences in a seeded order:
+    (question, sentence position, seed for its negatives). The same seed gives the same
+    list, so the sentences a model was trained on can be told apart later
+    (``trained_positions``)."""
     rng = random.Random(seed)
     total = store.count("sentences")
     order = list(range(total))
     rng.shuffle(order)
-    jobs: list[tuple[str, int, int, int]] = []
+    jobs: list[tuple[str, int, int]] = []
     bar = tqdm(total=count, desc="questions", unit="q", disable=not progress)
     for start in range(0, total, 4096):
         chunk = order[start:start + 4096]
@@ -126,13 +127,33 @@ def make_pairs(store: Store, searcher: Any, count: int, seed: int, negatives: in
         for position in chunk:
             question = make_question(decode_ast(rows[position + 1]), rng)
             if question is not None:
-                jobs.append((question, position, negatives, rng.randrange(2**31)))
+                jobs.append((question, position, rng.randrange(2**31)))
                 bar.update()
                 if len(jobs) >= count:
                     break
         if len(jobs) >= count:
             break
     bar.close()
+    return jobs
+
+
+def trained_positions(store: Store, metadata: dict[str, Any]) -> set[int]:
+    """The corpus positions whose questions trained the encoder with this ``metadata``
+    (its saved training config; the defaults when it has none)."""
+    config = (metadata.get("train") or {}).get("config") or {}
+    defaults = TrainConfig()
+    count = int(config.get("pairs", defaults.pairs))
+    seed = int(config.get("seed", defaults.seed))
+    return {position for _, position, _ in sample_questions(store, count, seed)}
+
+
+def make_pairs(store: Store, searcher: Any, count: int, seed: int, negatives: int = 3,
+               progress: bool = True) -> list[Pair]:
+    """``count`` (or fewer) training pairs from distinct corpus sentences, each with
+    ``negatives`` hard negatives."""
+    global _MINER
+    jobs = [(question, position, negatives, job_seed)
+            for question, position, job_seed in sample_questions(store, count, seed, progress)]
     _MINER = searcher
     pairs: list[Pair] = []
     with multiprocessing.get_context("fork").Pool(2) as pool:

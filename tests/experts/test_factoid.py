@@ -61,3 +61,21 @@ def test_answers_carry_offsets_into_their_sentence() -> None:
     assert found is not None and found.start is not None
     assert text[found.start:found.end] == found.text
     assert 0.0 <= found.confidence <= 1.0
+
+
+def test_a_name_after_the_question_word_is_asked_about() -> None:
+    # "Per kio David" must not swallow David into the hole: he is what the question is about
+    assert ask("Per kio David venkis Goljaton?",
+               "David venkis la Filiŝton per la ŝtono.") == "per la ŝtono"
+
+
+def test_names_in_the_context_count_as_found() -> None:
+    question = parse("Kun kiu edziĝis Mickiewicz?").to_dict()
+    text = "Li edziĝis kun Celina."
+    bare = Evidence(text, parse(text).to_dict(), 1, 1.0)
+    placed = Evidence(text, parse(text).to_dict(), 1, 1.0, frozenset({"mickiewicz"}))
+    expert = FactoidExpert()
+    alone, in_context = expert.explain(question, [bare]), expert.explain(question, [placed])
+    assert alone is not None and in_context is not None
+    assert alone[1]["names_found"] == 0.0 and in_context[1]["names_found"] == 1.0
+    assert in_context[0].confidence > alone[0].confidence

@@ -1,0 +1,51 @@
+"""Judging answers to generated questions, and the questions' known answers."""
+
+from __future__ import annotations
+
+import random
+
+from klareco.experts.fitting import is_right
+from klareco.models.questions import GeneratedQuestion, generate
+from klareco.parse import parse
+
+
+def test_a_right_answer_holds_the_asked_root() -> None:
+    asked = GeneratedQuestion("Kiun mortigis Kain?", ("habel",), yes_no=False)
+    assert is_right(asked, "Habelon")
+    assert is_right(asked, "sian fraton Habel")
+    assert not is_right(asked, "Set")
+
+
+def test_numbers_match_as_whole_words() -> None:
+    asked = GeneratedQuestion("Kiom da pomoj?", ("du",), yes_no=False, numbers=True)
+    assert is_right(asked, "du pomojn")
+    assert not is_right(asked, "dudek pomojn")
+
+
+def test_yes_no_must_match() -> None:
+    asked = GeneratedQuestion("Ĉu Ana dormis?", ("ne",), yes_no=True)
+    assert is_right(asked, "ne") and not is_right(asked, "jes")
+
+
+def test_generated_questions_know_their_answers() -> None:
+    ast = parse("Kain mortigis sian fraton Habel en la kampo.").to_dict()
+    seen = set()
+    for seed in range(60):
+        made = generate(ast, random.Random(seed))
+        if made is None:
+            continue
+        seen.add(made.yes_no)
+        if made.yes_no:
+            assert made.answers == ("jes",)
+        else:
+            # the answer is a root of the sentence, and the question does not give it away
+            assert any(a in "kain mortigis sian fraton habel en la kampo" for a in made.answers)
+            assert not any(a in made.text.lower() for a in made.answers)
+    assert seen == {True, False}
+
+
+def test_a_denied_clause_answers_ne() -> None:
+    ast = parse("Ana ne dormis en la nokto.").to_dict()
+    answers = {made.answers for seed in range(80)
+               if (made := generate(ast, random.Random(seed))) and made.yes_no}
+    assert answers == {("ne",)}
