@@ -180,8 +180,10 @@ class FactoidExpert(Expert):
             words = item.ast["words"]
             matched = _matched(words, frame.terms)
             coverage = _coverage(words, matched, frame.terms)
+            sentence = {"coverage": coverage, "inverse_rank": 1.0 / item.rank,
+                        "names_found": _names_found(words, frame, item.context)}
             for candidate in _candidates(item.ast, matched, frame):
-                found = self._score(frame, item, n, candidate, matched, coverage)
+                found = self._score(frame, item, n, candidate, matched, sentence)
                 if found is not None:
                     scored.append(found)
         if not scored:
@@ -191,9 +193,10 @@ class FactoidExpert(Expert):
         start, end = words[best.span[0]]["start"], words[best.span[-1]]["end"]
         text = top[best.evidence].text[start:end]
         key = _answer_key(text)
-        rivals = [c.score for c in scored if _answer_key(_span_text(top, c)) != key]
-        support = {c.evidence for c in scored
-                   if c.evidence != best.evidence and _answer_key(_span_text(top, c)) == key}
+        keys = [_answer_key(_span_text(top, c)) for c in scored]
+        rivals = [c.score for c, k in zip(scored, keys, strict=True) if k != key]
+        support = {c.evidence for c, k in zip(scored, keys, strict=True)
+                   if k == key and c.evidence != best.evidence}
         features = {
             **best.features,
             "score": best.score,
@@ -204,7 +207,9 @@ class FactoidExpert(Expert):
         return answer, features
 
     def _score(self, frame: _Question, item: Evidence, n: int, candidate: _Candidate,
-               matched: set[int], coverage: float) -> _Scored | None:
+               matched: set[int], sentence: dict[str, float]) -> _Scored | None:
+        """The candidate's score and features; ``sentence`` holds the features its sentence
+        gives every candidate (coverage, names found, rank)."""
         fit = ROLE_SLOTS.get(frame.role, {}).get(candidate.slot, 0.0)
         if fit == 0.0:
             return None
@@ -224,6 +229,7 @@ class FactoidExpert(Expert):
         if not set(content) - own - _hole_words(words, content, frame):
             return None  # the question's own words (and the noun it asks about) are no answer
         span = span[:MAX_ANSWER_WORDS]
+        coverage = sentence["coverage"]
         score = 1.5 * fit + 1.2 * coverage - 0.3 * bool(own)
         clauses = ast.get("clauses", [])
         verb_agrees = False
@@ -240,10 +246,7 @@ class FactoidExpert(Expert):
                 "ti"):
             score -= 0.5  # "en tiu lando" points back at the answer instead of giving it
         score += 0.25 / item.rank
-        features = {
-            "coverage": coverage, "names_found": _names_found(words, frame, item.context),
-            "verb_agrees": float(verb_agrees), "inverse_rank": 1.0 / item.rank,
-        }
+        features = {**sentence, "verb_agrees": float(verb_agrees)}
         why = f"{why} (fit {fit}, coverage {coverage:.2f})"
         return _Scored(score, n, span, why, features)
 
@@ -254,6 +257,7 @@ class FactoidExpert(Expert):
             words = item.ast["words"]
             matched = _matched(words, frame.terms)
             coverage = _coverage(words, matched, frame.terms)
+            names_found = _names_found(words, frame, item.context)
             for clause in item.ast.get("clauses", []):
                 inside = set(clause["words"])
                 local = matched & inside
@@ -267,7 +271,7 @@ class FactoidExpert(Expert):
                 if best is None or score > best[0]:
                     best = (score, n, negated, {
                         "coverage": coverage,
-                        "names_found": _names_found(words, frame, item.context),
+                        "names_found": names_found,
                         "verb_agrees": float(agrees), "inverse_rank": 1.0 / item.rank})
         if best is None:
             return None
