@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
+from itertools import pairwise
 from typing import Any
 
 from klareco.config import project_root
@@ -77,6 +78,9 @@ PREPOSITION_SLOTS: dict[str, str] = {
     "post": "time", "antaŭ": "time", "dum": "time", "ĝis": "time", "je": "time",
     "depost": "time",
 }
+
+# Prepositions that place a time relative to another (tri tagojn post la festo).
+RELATIVE_TIME = frozenset({"post", "antaŭ"})
 
 # Subordinators whose clause answers a time or a reason question.
 CLAUSE_SLOTS = {"kiam": "when_clause", "ĉar": "because_clause"}
@@ -442,25 +446,49 @@ def _candidates(ast: dict[str, Any], matched: set[int], frame: _Question
                 yield _Candidate(_span(phrase, words), key, n)
                 if phrase.get("preposition") and key == "indirect_object":
                     yield _Candidate(_span(phrase, words), "direction", n)
-        for phrase in clause.get("adjuncts", []):
-            span = _span(phrase, words)
-            for slot in _adjunct_slots(phrase, words, span):
+        placed = sorted(((_span(phrase, words), phrase) for phrase in clause.get("adjuncts", [])),
+                        key=lambda pair: pair[0])  # in word order, to see what follows what
+        spans = [span for span, _ in placed]
+        adjuncts = [phrase for _, phrase in placed]
+        for k, (phrase, span) in enumerate(zip(adjuncts, spans, strict=True)):
+            slots = _adjunct_slots(phrase, words, span)
+            after = adjuncts[k + 1] if k + 1 < len(adjuncts) else None
+            if span and "time" in slots and after and after.get("preposition") in RELATIVE_TIME \
+                    and spans[k + 1] and spans[k + 1][0] == span[-1] + 1:
+                # "kelke da semajnoj post la festo" is one time, counted from another
+                span = span + spans[k + 1]
+            for slot in slots:
                 yield _Candidate(span, slot, n)
         introducer = clause.get("introducer")
         if introducer and introducer.lower() in CLAUSE_SLOTS:
             span = tuple(sorted(clause["words"]))
             yield _Candidate(_trim(span, words), CLAUSE_SLOTS[introducer.lower()], n)
+        if n > 0 and _gives_consequence(clause, words):
+            # "la silikvo estis verda, kaj tial ili opiniis …": the clause before is the reason
+            span = tuple(sorted(clauses[n - 1]["words"]))
+            yield _Candidate(_trim(span, words), "because_clause", n)
     clause_of = {i: n for n, clause in enumerate(clauses) for i in clause["words"]}
     heads = {i for i in matched if set(word_terms({"words": [words[i]]})) & frame.head_terms}
     yield from _appositions(words, heads, clause_of)
     yield from _namings(words, heads, clause_of)
     yield from _quantities(words, clause_of)
+    yield from _dates(words, clause_of)
     yield from _possessors(words, matched, clause_of)
+
+
+def _gives_consequence(clause: dict[str, Any], words: list[dict[str, Any]]) -> bool:
+    """Whether a clause says it follows from the one before (``tial``, ``pro tio``)."""
+    inside = sorted(clause["words"])
+    forms = [words[i]["form"].lower() for i in inside]
+    return "tial" in forms or any(pair == ("pro", "tio") for pair in pairwise(forms))
 
 
 def _span(phrase: dict[str, Any], words: list[dict[str, Any]]) -> tuple[int, ...]:
     members = _phrase_words(phrase, words)
-    end = max(members)
+    start, end = min(members), max(members)
+    if phrase.get("preposition") == "da" and start > 0 and (
+            words[start - 1]["pos"] in ("ADV", "NUM") or words[start - 1].get("correlative")):
+        start -= 1  # "da semajnoj" counts with the word before it: kelke, multe, tiom
     # coordination: "la ĉielon kaj la teron" — a noun in the same case after kaj/aŭ
     case = words[phrase["head"]["index"]].get("feats", {}).get("Case")
     if case and end + 2 < len(words) and words[end + 1]["form"].lower() in ("kaj", "aŭ"):
@@ -470,7 +498,7 @@ def _span(phrase: dict[str, Any], words: list[dict[str, Any]]) -> tuple[int, ...
         if j < len(words) and words[j]["pos"] in ("NOUN", "PROPN") and words[j].get(
                 "feats", {}).get("Case") == case:
             end = j
-    return _trim(tuple(range(min(members), end + 1)), words)
+    return _trim(tuple(range(start, end + 1)), words)
 
 
 def _trim(span: tuple[int, ...], words: list[dict[str, Any]]) -> tuple[int, ...]:
@@ -532,9 +560,15 @@ def _appositions(words: list[dict[str, Any]], heads: set[int],
 def _namings(words: list[dict[str, Any]], heads: set[int],
              clause_of: dict[int, int]) -> Iterator[_Candidate]:
     """What follows a naming word (``la nomon Salomono``, ``nomo estas Zuro``, ``la nomon
-    manao``), or a name right after the head of a question constituent (``via frato
-    Aaron``)."""
+    manao``), the name a naming verb gives (``estis nomata Karen``, ``nomis lin Petro``),
+    or a name right after the head of a question constituent (``via frato Aaron``)."""
     for i, word in enumerate(words):
+        if word["pos"] in ("VERB", "ADJ") and set(word.get("roots") or []) & NAMING_ROOTS:
+            named = _named_after_verb(words, i)
+            denied = i > 0 and words[i - 1]["form"].lower() in NEGATION_WORDS
+            if named and not denied:  # "ne nomiĝas Petro": not the name
+                yield _Candidate(named, "naming", clause_of.get(i))
+            continue
         naming = word["pos"] == "NOUN" and bool(set(word.get("roots") or []) & NAMING_ROOTS)
         if not naming and not (word["pos"] == "NOUN" and i in heads):
             continue
@@ -550,6 +584,20 @@ def _namings(words: list[dict[str, Any]], heads: set[int],
             yield _Candidate(tuple(range(j, end + 1)), "naming", clause_of.get(i))
 
 
+def _named_after_verb(words: list[dict[str, Any]], verb: int) -> tuple[int, ...]:
+    """The capitalised words a naming verb or participle gives as a name, past the pronoun
+    it names (``nomis lin Petro``): mid-sentence capitals are names even when the word also
+    reads as something else (``Karen``, kar-en)."""
+    j = verb + 1
+    if j < len(words) and words[j]["pos"] == "PRON" and words[j].get("feats", {}).get(
+            "Case") == "Acc":
+        j += 1
+    end = j
+    while end < len(words) and (_is_name(words[end]) or words[end]["form"][:1].isupper()):
+        end += 1
+    return tuple(range(j, end))
+
+
 def _quantities(words: list[dict[str, Any]], clause_of: dict[int, int]
                 ) -> Iterator[_Candidate]:
     """A run of numerals with the noun it counts: ``naŭcent sesdek naŭ jaroj``, ``trifoje``."""
@@ -561,6 +609,9 @@ def _quantities(words: list[dict[str, Any]], clause_of: dict[int, int]
         start = i
         while i + 1 < len(words) and _is_numeral(words[i + 1]):
             i += 1
+        if start > 0 and words[start - 1]["pos"] == "NOUN" and words[start]["form"].isdigit():
+            i += 1  # digits after a noun label it (la jaro 1888, ĉapitro 5): no count
+            continue
         end = i
         j = i + 1
         while j < len(words) and j - end <= 3 and words[j]["pos"] in ("ADJ", "NOUN", "X"):
@@ -579,6 +630,28 @@ def _quantities(words: list[dict[str, Any]], clause_of: dict[int, int]
             yield _Candidate(tuple(range(start, k + 1)), "quantity", clause_of.get(start))
         yield _Candidate(tuple(range(start, end + 1)), "quantity", clause_of.get(start))
         i += 1
+
+
+def _dates(words: list[dict[str, Any]], clause_of: dict[int, int]) -> Iterator[_Candidate]:
+    """A date as one phrase: ``la 14 de aprilo de 1917``, ``la 15an de decembro 1859``."""
+    for i, word in enumerate(words):
+        if not (set(word.get("roots") or []) & MONTH_ROOTS and word["pos"] in ("NOUN", "PROPN")
+                and word["form"].lower().rstrip("n").endswith("o")):
+            continue  # (Marta is a name, not March)
+        start = end = i
+        if i >= 2 and words[i - 1]["form"].lower() == "de":
+            day = i - 2
+            if day >= 1 and words[day]["pos"] == "X" and words[day - 1]["form"].isdigit():
+                day -= 1  # 15an, 14a: the tokenizer splits the ordinal ending off
+            if words[day]["form"].isdigit():
+                start = day - 1 if day >= 1 and words[day - 1]["form"].lower() == "la" else day
+        year = i + 1
+        if year < len(words) and words[year]["form"].lower() == "de":
+            year += 1
+        if year < len(words) and words[year]["form"].isdigit():
+            end = year
+        if (start, end) != (i, i):
+            yield _Candidate(tuple(range(start, end + 1)), "time", clause_of.get(i))
 
 
 def _possessors(words: list[dict[str, Any]], matched: set[int],

@@ -79,3 +79,28 @@ def test_names_in_the_context_count_as_found() -> None:
     assert alone is not None and in_context is not None
     assert alone[1]["names_found"] == 0.0 and in_context[1]["names_found"] == 1.0
     assert in_context[0].confidence > alone[0].confidence
+
+
+@pytest.mark.parametrize(("question", "evidence", "expected"), [
+    ("Kiel nomiĝis la hundo?", "La hundo estis nomata Bobo.", "Bobo"),
+    ("Kiel nomiĝis la kato?", "Ŝi vidis la katon kaj nomis ĝin Mina.", "Mina"),
+    ("Kiam naskiĝis Ana?", "Ana naskiĝis la 3an de majo 1901 en Krakovo.",
+     "la 3an de majo 1901"),
+    ("Kiam mortis Petro?", "Petro mortis la 9 de julio de 1950.", "la 9 de julio de 1950"),
+    ("Kial la knabo ploris?", "La pomo falis en la riveron, kaj tial la knabo ploris.",
+     "La pomo falis en la riveron"),
+    ("Kiom kostis la libro?", "En la jaro 1905 la libro kostis dek rublojn.", "dek rublojn"),
+])
+def test_naming_verbs_dates_consequences_and_labels(question: str, evidence: str,
+                                                    expected: str) -> None:
+    assert ask(question, evidence) == expected
+
+
+def test_a_denied_name_is_not_the_name() -> None:
+    assert ask("Kiel nomiĝas la hundo?",
+               "La hundo ne nomiĝas Bobo; ĝia vera nomo estas Reks.") == "Reks"
+
+
+def test_a_count_of_time_before_post_keeps_what_it_counts_from() -> None:
+    assert ask("Kiam foriris Ana?", "Tri tagojn post la festo foriris Ana.") == \
+        "Tri tagojn post la festo"
