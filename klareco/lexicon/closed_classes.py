@@ -74,6 +74,16 @@ CORRELATIVE_SUFFIXES: dict[str, CorrelativeSuffix] = {
     )
 }
 
+
+
+def split_correlative(text: str) -> tuple[str, str] | None:
+    """(beginning, ending) when ``text`` is a bare correlative (kiom → ki, om), else None."""
+    for prefix in CORRELATIVE_PREFIXES:
+        if text.startswith(prefix) and text[len(prefix):] in CORRELATIVE_SUFFIXES:
+            return prefix, text[len(prefix):]
+    return None
+
+
 PREPOSITIONS = frozenset(
     """al anstataŭ antaŭ apud ĉe ĉirkaŭ da de depost dum ekster el en ĝis inter je kontraŭ krom
     kun laŭ malantaŭ malgraŭ per po por post preter pri pro sen sub super sur tra trans""".split()

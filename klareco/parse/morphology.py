@@ -171,8 +171,10 @@ def _segment_stem(stem: str) -> list[_Candidate]:
 def _compound_cost(pieces: tuple[_Piece, ...]) -> float:
     roots = sum(1 for p in pieces if p.type in ("ROOT", "AFFIX_ROOT", "UNKNOWN_ROOT"))
     cost = COMPOUND_COST * max(0, roots - 1)
-    # A root the dictionary marks as not combining (many foreign names) stands alone.
-    if len(pieces) > 1 and any(p.root is not None and not p.root.combines for p in pieces):
+    # A root the dictionary marks as not combining (many foreign names) stands alone; a
+    # correlative opening a word combines whatever its entry says (kiom·foj·e, tiom·foj·e).
+    if len(pieces) > 1 and any(p.root is not None and not p.root.combines and not (
+            n == 0 and closed_classes.split_correlative(p.text)) for n, p in enumerate(pieces)):
         cost += 3.0
     return cost
 

@@ -53,6 +53,8 @@ def role_of(
     noun_root: str | None = None,
 ) -> str:
     """The role a question word asks about, from its form and what governs it."""
+    if suffix == "es":
+        return "possessor"  # pro kies artikolo: the preposition governs the possessed noun
     if preposition:
         if noun_root in TIME_AND_MEASURE_ROOTS:
             return "time"

@@ -230,8 +230,19 @@ class _ClauseBuilder:
     origin: int | None = None  # the clause a coordinate clause was opened from
 
 
+def _ki_correlative(word: Word) -> tuple[str, str] | None:
+    """The ki- correlative a word is, or opens as a compound (kiom·foj·e asks kiom)."""
+    if word.correlative is not None:
+        return word.correlative if word.correlative[0] == "ki" else None
+    if word.pos in ("ADV", "ADJ") and word.roots:
+        found = closed_classes.split_correlative(word.roots[0])
+        if found is not None and found[0] == "ki":
+            return found
+    return None
+
+
 def _is_question_word(word: Word) -> bool:
-    return word.correlative is not None and word.correlative[0] == "ki"
+    return _ki_correlative(word) is not None
 
 
 def _ki_word(chunk: _Chunk, words: tuple[Word, ...]) -> int | None:
@@ -410,10 +421,14 @@ def contextualise(words: list[Word]) -> list[Word]:
     for n, word in enumerate(words):
         nxt = words[n + 1] if n + 1 < len(words) else None
         lemma = word.lemma
-        if (word.pos == "NOUN" and word.form[:1].isupper() and n != first_word
-                and not _after_sentence_break(words, n)):
+        capital = word.form[:1].isupper() and n != first_word and not _after_sentence_break(
+            words, n)
+        if capital and word.pos == "NOUN":
             stem = word.form[:-1] if word.case == "Acc" else word.form
             word = replace(word, pos="PROPN", proper=True, word_class="name", lemma=stem)
+        elif capital and _reads_as_name(word, nxt):
+            word = replace(word, pos="PROPN", proper=True, word_class="name", lemma=word.form,
+                           feats=(("Case", "Nom"), ("Number", "Sing")))
         elif word.pos == "ADP" and lemma in closed_classes.CLAUSE_PREPOSITIONS and nxt is not None:
             if nxt.feat("VerbForm") == "Inf" or (nxt.lemma == "ke" or (
                     lemma == "dum" and nxt.pos == "PRON" and nxt.case == "Nom")):
@@ -422,6 +437,15 @@ def contextualise(words: list[Word]) -> list[Word]:
             word = replace(word, pos="SCONJ")
         result.append(word)
     return result
+
+
+def _reads_as_name(word: Word, nxt: Word | None) -> bool:
+    """A capitalised word mid-sentence shaped like a name though it parses as an adjective
+    with nothing to qualify (Marta, Ana: not mart·a) or as a directional adverb (Karen)."""
+    low = word.form.lower()
+    if word.pos == "ADJ" and low.endswith("a") and len(low) > 2:
+        return nxt is None or nxt.pos not in ("NOUN", "PROPN", "ADJ", "DET", "NUM")
+    return word.pos == "ADV" and low.endswith("en") and len(low) > 3
 
 
 def _after_sentence_break(words: list[Word], n: int) -> bool:
@@ -472,8 +496,9 @@ def _question(words: tuple[Word, ...], chunks: list[_Chunk], main: Clause | None
             preposition = words[chunk.first].lemma if chunk.kind == "prepositional" else None
             head = words[phrase_head(words, chunk.words[1:] if preposition else chunk.words)]
             verb = words[main.verb] if main and main.verb is not None else None
+            correlative = _ki_correlative(word)
             role = questions.role_of(
-                word.correlative[1] if word.correlative else "",
+                correlative[1] if correlative else "",
                 grammatical_case(word),
                 preposition,
                 copular=_is_copular(words, main.verb if main else None),

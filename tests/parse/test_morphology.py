@@ -34,6 +34,9 @@ def segments(form: str) -> list[str]:
         ("katidojn", ["kat", "id", "o", "j", "n"]),
         ("ekdormis", ["ek", "dorm", "is"]),
         ("vaporŝipo", ["vapor", "ŝip", "o"]),
+        # a correlative opens compounds whatever its dictionary entry says
+        ("kiomfoje", ["kiom", "foj", "e"]),
+        ("tiomfoje", ["tiom", "foj", "e"]),
     ],
 )
 def test_segmentation(form: str, expected: list[str]) -> None:

@@ -133,6 +133,8 @@ def test_who_is_question_with_a_name() -> None:
         ("Kun kiu ŝi dancis?", "kiu", "company"),
         ("Ĉu vi venos?", "ĉu", "yes_no"),
         ("En kiu tago Dio ripozis?", "kiu", "time"),
+        ("Pro kies kulpo li mortis?", "kies", "possessor"),
+        ("Kiomfoje li venis?", "kiomfoj", "quantity"),
     ],
 )
 def test_question_words_and_roles(text: str, word: str, role: str) -> None:
@@ -175,3 +177,11 @@ def test_json_has_the_interface_fields() -> None:
 def test_empty_input_is_the_documented_error() -> None:
     with pytest.raises(EmptyInputError):
         parse("   ")
+
+
+def test_a_capitalised_word_mid_sentence_shaped_like_a_name_is_one() -> None:
+    words = parse("Poste venis Marta kaj Karen, sed la Sankta Spirito restis.").words
+    by_form = {w.form: w for w in words}
+    assert by_form["Marta"].pos == "PROPN" and by_form["Marta"].proper
+    assert by_form["Karen"].pos == "PROPN"
+    assert by_form["Sankta"].pos == "ADJ"  # it qualifies the noun after it
