@@ -24,7 +24,7 @@ from klareco.experts.factoid import CALIBRATOR_PATH, FactoidExpert
 from klareco.experts.fitting import L2, fit_calibrator, make_examples
 from klareco.experts.registry import Registry
 
-THRESHOLDS = tuple(n / 100 for n in range(2, 42, 2))
+THRESHOLDS = tuple(n / 100 for n in range(1, 31))
 
 
 def main() -> None:

@@ -69,13 +69,34 @@ class Calibrator:
 
 
 def fit(rows: Sequence[Mapping[str, float]], labels: Sequence[int],
-        features: Sequence[str], l2: float = 1.0, steps: int = 50) -> Calibrator:
+        features: Sequence[str], l2: float = 1.0, steps: int = 50,
+        monotone: bool = False) -> Calibrator:
     """Maximum-likelihood logistic weights with an L2 penalty (not on the bias), by Newton's
-    method; features are used as given (they are all of order 1)."""
+    method; features are used as given (they are all of order 1).
+
+    ``monotone``: no weight below zero — more of any feature never lowers the confidence.
+    Correlated features otherwise trade weights (a negative weight on one offsetting
+    another), which holds on the data fitted and turns absurd on other questions. A feature
+    whose weight comes out negative is left out and the rest refitted, until none is.
+    """
     x = np.array([[float(r.get(name, 0.0)) for name in features] for r in rows])
     y = np.asarray(labels, dtype=float)
     if x.shape[0] == 0 or len(set(labels)) < 2:
         raise ValueError("fitting a calibrator needs examples of both labels")
+    kept = list(range(len(features)))
+    while True:
+        w = _newton(x[:, kept], y, l2, steps)
+        negative = [k for k, v in zip(kept, w[:-1], strict=True) if v < 0]
+        if not monotone or not negative:
+            break
+        kept.remove(min(negative, key=lambda k: w[kept.index(k)]))
+    weights = dict(zip(kept, w[:-1], strict=True))
+    return Calibrator(tuple(features), tuple(float(weights.get(k, 0.0))
+                                             for k in range(len(features))), float(w[-1]))
+
+
+def _newton(x: np.ndarray, y: np.ndarray, l2: float, steps: int) -> np.ndarray:
+    """Logistic weights (the bias last) for ``x`` by Newton's method."""
     x = np.hstack([x, np.ones((x.shape[0], 1))])
     penalty = np.full(x.shape[1], l2)
     penalty[-1] = 0.0
@@ -88,7 +109,7 @@ def fit(rows: Sequence[Mapping[str, float]], labels: Sequence[int],
         w -= step
         if np.abs(step).max() < 1e-8:
             break
-    return Calibrator(tuple(features), tuple(float(v) for v in w[:-1]), float(w[-1]))
+    return w
 
 
 def auc(scores: Sequence[float], labels: Sequence[int]) -> float:

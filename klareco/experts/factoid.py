@@ -91,6 +91,9 @@ PLACE_CLASSES = frozenset({"URBO", "LANDO", "LOKO", "REGIONO", "RIVERO", "GEOGRA
 MONTH_ROOTS = frozenset(
     "januar februar mart april maj juni juli aŭgust septembr oktobr novembr decembr".split())
 
+# What a "kiom <adjective>" question counts: kiom aĝa → jaroj (monatoj, tagoj).
+MEASURED_IN = {"aĝ": ("jar", "monat", "semajn", "tag")}
+
 PERSONAL = frozenset({"li", "ŝi", "ĝi", "ili"})
 NAMING_ROOTS = frozenset({"nom"})
 
@@ -115,6 +118,7 @@ class _Question:
     head_terms: frozenset[str]  # terms of the other constituents' head words
     role_terms: tuple[tuple[str, frozenset[str]], ...]  # subject/object → their terms
     names: frozenset[str]  # terms of the question's proper names
+    asks_thing: bool  # kio/kion: a thing, not a person
 
 
 @dataclass(frozen=True)
@@ -215,7 +219,7 @@ class FactoidExpert(Expert):
         """The candidate's score and features; ``sentence`` holds the features its sentence
         gives every candidate (coverage, names found, rank)."""
         fit = ROLE_SLOTS.get(frame.role, {}).get(candidate.slot, 0.0)
-        if fit == 0.0:
+        if fit == 0.0 or not candidate.words:
             return None
         ast = item.ast
         words = ast["words"]
@@ -245,12 +249,15 @@ class FactoidExpert(Expert):
         if matched:
             distance = min(min(abs(i - m) for m in matched) for i in span)
             score += 0.4 / (1 + distance / 4)
-        score += _type_hint(frame, words, span)
+        type_fit = _type_hint(frame, words, span)
+        if frame.role == "quantity" and type_fit < 0:
+            return None  # a count of something else, or a year: no answer to "kiom da X"
+        score += type_fit
         if words[span[0]].get("correlative") and words[span[0]]["lemma"].lower().startswith(
                 "ti"):
             score -= 0.5  # "en tiu lando" points back at the answer instead of giving it
         score += 0.25 / item.rank
-        features = {**sentence, "verb_agrees": float(verb_agrees)}
+        features = {**sentence, "verb_agrees": float(verb_agrees), "type_fit": type_fit}
         why = f"{why} (fit {fit}, coverage {coverage:.2f})"
         return _Scored(score, n, span, why, features)
 
@@ -307,7 +314,8 @@ def _role_agreement(frame: _Question, clause: dict[str, Any], words: list[dict[s
 def _hole_words(words: list[dict[str, Any]], content: list[int], frame: _Question) -> set[int]:
     """Content words of a candidate that carry the hole's own noun (``jaroj`` for kiom da
     jaroj): they may repeat the question's words and still be the answer."""
-    return {i for i in content if set(_roots(words[i])) & frame.hole_roots}
+    return {i for i in content if set(_roots(words[i])) & frame.hole_roots
+            and not _is_numeral(words[i])}  # trifoje for kiomfoje: the count itself
 
 
 def _frame(question: dict[str, Any]) -> _Question | None:
@@ -323,8 +331,8 @@ def _frame(question: dict[str, Any]) -> _Question | None:
     weights: dict[str, float] = {}
     names: set[str] = set()
     for i, word in enumerate(words):
-        if i in hole:
-            continue
+        if i in hole and not (role == "possessor" and i != asked.get("index")):
+            continue  # kies artikolo: the possessed noun is found, its possessor asked
         for term in word_terms({"words": [word]}):
             weight = 2.0 if _is_name(word) else 1.0
             weights[term] = max(weights.get(term, 0.0), weight)
@@ -343,7 +351,8 @@ def _frame(question: dict[str, Any]) -> _Question | None:
                         for t in word_terms({"words": [words[i]]})))
         for key in ("subject", "object") if main.get(key))
     return _Question(role, frozenset(hole), frozenset(hole_roots), weights, verb_roots, negated,
-                     frozenset(head_terms), role_terms, frozenset(names))
+                     frozenset(head_terms), role_terms, frozenset(names),
+                     asks_thing=(asked.get("word") or "").lower() == "kio")
 
 
 def _hole_from_index(question: dict[str, Any], index: int | None) -> set[int]:
@@ -668,13 +677,22 @@ def _type_hint(frame: _Question, words: list[dict[str, Any]], span: tuple[int, .
     classes = {words[i].get("semantic_class") for i in span}
     names = any(_is_name(words[i]) for i in span)
     if frame.role == "quantity":
-        nouns = {r for i in span if words[i]["pos"] == "NOUN" for r in _roots(words[i])}
-        if frame.hole_roots - {"kiom"}:
-            # a count of something else (sepdek mil ŝarĝoportistojn for edzinoj) is not it
-            return 0.5 if nouns & frame.hole_roots else (-0.8 if nouns else 0.0)
+        # what the span counts: its nouns, or the root of a numeral adverb (tri·foj·e)
+        nouns = {r for i in span if words[i]["pos"] == "NOUN" or (
+            words[i]["pos"] == "ADV" and _is_numeral(words[i])) for r in _roots(words[i])}
+        counted = {unit for r in frame.hole_roots - {"kiom"}
+                   for unit in MEASURED_IN.get(r, (r,))}
+        if counted:
+            # a count of something else (sepdek mil ŝarĝoportistojn for edzinoj) is not it,
+            # nor is a year (1812 for kiom da infanoj)
+            if nouns:
+                return 0.5 if nouns & counted else -0.8
+            return -0.8 if all(_is_time(words[i]) for i in span) else 0.0
         return 0.0
-    if frame.role in ("subject", "predicate", "indirect_object", "company", "name") and (
-            names or classes & PERSON_CLASSES):
+    person = names or bool(classes & PERSON_CLASSES)
+    if frame.asks_thing and frame.role in ("subject", "predicate", "object"):
+        return -0.3 if names else 0.0  # kio asks for a thing: rarely someone by name
+    if frame.role in ("subject", "predicate", "indirect_object", "company", "name") and person:
         return 0.3
     if frame.role in ("place", "direction", "source") and (names or classes & PLACE_CLASSES):
         return 0.3

@@ -25,12 +25,14 @@ from klareco.engine import Engine
 from klareco.errors import EmptyInputError
 from klareco.experts.calibration import Calibrator, auc, fit, log_loss
 from klareco.experts.factoid import FEATURES, FactoidExpert
+from klareco.lexicon.closed_classes import COPULAR_ROOTS
 from klareco.models.questions import GeneratedQuestion, generate
 from klareco.models.training import trained_positions
 from klareco.parse import parse
 from klareco.text import normalize_for_judging
 
 SWAP_SHARE = 0.5  # of the questions naming someone, made unanswerable by swapping the name
+VERB_SWAP_SHARE = 0.2  # of the others, made unanswerable by swapping the verb
 HELD_OUT_SHARE = 0.2  # of the examples, kept out of the fit to measure it
 L2 = 10.0  # weight penalty: generated questions are not people's, so weights stay modest
 NAME_SAMPLE = 20_000  # sentences whose names are swapped in
@@ -69,6 +71,44 @@ def _names(asts: Iterable[dict[str, Any]]) -> Counter[str]:
     return found
 
 
+def _verbs(asts: Iterable[dict[str, Any]]) -> dict[str, list[str]]:
+    """Finite verb forms seen at least ``MIN_NAME_COUNT`` times, by their tense ending."""
+    found: Counter[str] = Counter()
+    for ast in asts:
+        for word in ast["words"]:
+            if word["pos"] == "VERB" and word.get("feats", {}).get("Mood") == "Ind" and \
+                    word.get("roots") and word["form"].islower():
+                found[word["form"]] += 1
+    by_ending: dict[str, list[str]] = {}
+    for form, n in sorted(found.items()):
+        if n >= MIN_NAME_COUNT:
+            by_ending.setdefault(form[-2:], []).append(form)
+    return by_ending
+
+
+def _swap_verb(text: str, verbs: dict[str, list[str]], rng: random.Random) -> str | None:
+    """The question with its finite verb replaced by another of the same tense: who or what
+    it asks about is still in the corpus, what they did mostly is not ("Kiun mortigis
+    Kain?" → "Kiun konstruis Kain?")."""
+    try:
+        ast = parse(text).to_dict()
+    except EmptyInputError:
+        return None
+    verb = ((ast.get("clauses") or [{}])[0]).get("verb")
+    if not verb:
+        return None
+    word = ast["words"][verb["index"]]
+    if word["roots"] == [] or word["lemma"] in COPULAR_ROOTS:
+        return None
+    choices = [f for f in verbs.get(word["form"][-2:], []) if f != word["form"].lower()]
+    if not choices:
+        return None
+    new = rng.choice(choices)
+    if word["form"][:1].isupper():
+        new = new[:1].upper() + new[1:]
+    return text[:word["start"]] + new + text[word["end"]:]
+
+
 def _swap_name(text: str, names: Sequence[str], rng: random.Random) -> tuple[str, str] | None:
     """The question with one of its names replaced by another, and the new name."""
     try:
@@ -100,8 +140,9 @@ def make_examples(engine: Engine, count: int, seed: int, exclude: Iterable[str] 
     rng = random.Random(seed)
     pool = [p for p in range(store.count("sentences")) if p not in trained]
     rng.shuffle(pool)
-    names = [name for name, n in _names(store.asts_at(pool[:NAME_SAMPLE])).items()
-             if n >= MIN_NAME_COUNT]
+    sample = store.asts_at(pool[:NAME_SAMPLE])
+    names = [name for name, n in _names(sample).items() if n >= MIN_NAME_COUNT]
+    verbs = _verbs(sample)
     asts = (ast for start in range(0, len(pool), 1024)
             for ast in store.asts_at(pool[start:start + 1024]))
     examples: list[Example] = []
@@ -121,13 +162,17 @@ def make_examples(engine: Engine, count: int, seed: int, exclude: Iterable[str] 
         swapped = _swap_name(question, names, rng) if rng.random() < SWAP_SHARE else None
         if swapped is not None:
             question, answerable = swapped[0], False
+        elif rng.random() < VERB_SWAP_SHARE:
+            other = _swap_verb(question, verbs, rng)
+            if other is not None:
+                question, answerable = other, False
         found = _ask(engine, expert, question)
         if found is None:
             continue
         answer, features = found
         if not answerable and features.get("names_found") == 1.0 and features.get(
                 "verb_agrees"):
-            continue  # the swapped-in name may well do the same thing: not surely unanswerable
+            continue  # the swapped-in name or verb may well be true: not surely unanswerable
         correct = answerable and is_right(generated, answer)
         examples.append(Example(question, answerable, answer, features, correct))
         bar.update()
@@ -154,7 +199,8 @@ def fit_calibrator(examples: Sequence[Example], seed: int, l2: float = L2
     cut = int(len(order) * (1 - HELD_OUT_SHARE))
     train = [examples[i] for i in order[:cut]]
     test = [examples[i] for i in order[cut:]]
-    calibrator = fit([e.features for e in train], [int(e.correct) for e in train], FEATURES, l2)
+    calibrator = fit([e.features for e in train], [int(e.correct) for e in train], FEATURES, l2,
+                     monotone=True)
     probabilities = [calibrator.probability(e.features) for e in test]
     labels = [int(e.correct) for e in test]
     report = {

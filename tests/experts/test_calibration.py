@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from klareco.errors import KlarecoError
@@ -56,3 +57,19 @@ def test_the_shipped_model_reads_the_factoid_features() -> None:
     model = Calibrator.load(CALIBRATOR_PATH)
     assert set(model.features) == set(FEATURES)
     assert model.info.get("held_out_auc", 0) > 0.5
+
+
+def test_a_monotone_fit_keeps_every_weight_at_or_above_zero() -> None:
+    # "b" copies "a" and "c" is "a" minus "b" plus noise: a free fit may trade them
+    # against each other with a negative weight; a monotone one must not
+    rng = np.random.default_rng(3)
+    a = rng.random(400)
+    noise = rng.random(400) * 0.1
+    rows = [{"a": float(x), "b": float(x + n), "c": float(n)} for x, n in zip(a, noise,
+                                                                               strict=True)]
+    labels = [int(x + rng.normal(0, 0.2) > 0.5) for x in a]
+    free = fit(rows, labels, ("a", "b", "c"), l2=0.01)
+    monotone = fit(rows, labels, ("a", "b", "c"), l2=0.01, monotone=True)
+    assert min(free.weights) < 0
+    assert min(monotone.weights) >= 0
+    assert monotone.probability({"a": 0.9, "b": 0.9}) > monotone.probability({"a": 0.1, "b": 0.1})

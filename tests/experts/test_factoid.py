@@ -104,3 +104,17 @@ def test_a_denied_name_is_not_the_name() -> None:
 def test_a_count_of_time_before_post_keeps_what_it_counts_from() -> None:
     assert ask("Kiam foriris Ana?", "Tri tagojn post la festo foriris Ana.") == \
         "Tri tagojn post la festo"
+
+
+def test_kies_asks_the_possessor_of_the_noun_it_governs() -> None:
+    assert ask("Pro kies letero Ana ploris?", "Ana ploris pro la letero de Petro.") == "Petro"
+
+
+def test_a_compound_question_word_counts_times() -> None:
+    assert ask("Kiomfoje Ana vizitis Parizon?", "Ana vizitis Parizon trifoje.") == "trifoje"
+
+
+def test_an_age_is_counted_in_years_and_a_year_is_no_count() -> None:
+    assert ask("Kiom aĝa estis Ana?", "Ana havis du filojn kaj estis dudek jarojn aĝa.") == \
+        "dudek jarojn"
+    assert ask("Kiom da filoj havis Ana?", "En 1850 Ana havis tri filojn.") == "tri filojn"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from klareco.experts.fitting import is_right
+from klareco.experts.fitting import _swap_verb, is_right
 from klareco.models.questions import GeneratedQuestion, generate
 from klareco.parse import parse
 
@@ -49,3 +49,11 @@ def test_a_denied_clause_answers_ne() -> None:
     answers = {made.answers for seed in range(80)
                if (made := generate(ast, random.Random(seed))) and made.yes_no}
     assert answers == {("ne",)}
+
+
+def test_a_verb_swap_keeps_the_tense_and_leaves_copulas_alone() -> None:
+    verbs = {"is": ["konstruis", "mortigis"], "as": ["kuras"]}
+    rng = random.Random(1)
+    assert _swap_verb("Kiun mortigis Kain?", verbs, rng) == "Kiun konstruis Kain?"
+    assert _swap_verb("Kie loĝas Ana?", verbs, rng) == "Kie kuras Ana?"
+    assert _swap_verb("Kiu estas Ana?", verbs, rng) is None
