@@ -9,7 +9,8 @@ installed package.
 import hashlib
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
+from importlib.util import find_spec
+from pathlib import Path
 
 from klareco.errors import KlarecoError
 from klareco.lexicon.orthography import from_x_system
@@ -43,10 +44,17 @@ class LexiconError(KlarecoError):
     """The root dictionary could not be read."""
 
 
+@cache
 def _dictionary_text() -> str:
+    # The package is located, not imported: importing it builds its spell-checker tables,
+    # a tenth of a second every `klareco ask` would pay for nothing.
+    spec = find_spec("literumilo")
     try:
-        return (resources.files("literumilo") / "data" / "vortaro.tsv").read_text("utf-8")
-    except (ModuleNotFoundError, FileNotFoundError) as exc:  # pragma: no cover - install issue
+        if spec is None or not spec.submodule_search_locations:
+            raise FileNotFoundError("literumilo")
+        folder = Path(next(iter(spec.submodule_search_locations)))
+        return (folder / "data" / "vortaro.tsv").read_text("utf-8")
+    except FileNotFoundError as exc:  # pragma: no cover - install issue
         raise LexiconError(
             "the literumilo root dictionary is missing; reinstall Klareco (pip install -e .)"
         ) from exc
