@@ -5,7 +5,9 @@ Kain?`` asks for the object of ``mortigis`` whose subject is Kain. For each of t
 evidence sentences the expert lists the phrases that could fill that role — the sentence's
 role phrases (subject, object, predicate, prepositional adjuncts by their preposition),
 appositions after a matched word (``Ofelio, filino de Polonio``), names given by a naming
-word (``la nomon Salomono``), numeral phrases, ``kiam``/``ĉar`` clauses — and scores each by
+word or verb (``la nomon Salomono``, ``estis nomata Karen``), numeral phrases, dates
+(``la 14 de aprilo de 1917``), ``kiam``/``ĉar`` clauses and the clause a ``tial`` follows
+from — and scores each by
 
 * how well its slot fits the role asked (``ROLE_SLOTS``),
 * how much of the question the sentence matches (names weigh double),
