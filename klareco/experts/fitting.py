@@ -4,10 +4,11 @@ Answerable examples: a question made from a corpus sentence (``klareco.models.qu
 whose answer is known — the head of the phrase it asks for, or jes/ne. Unanswerable examples:
 the same kind of question with one of its names swapped for another name of the corpus
 ("Kiun mortigis Kain?" → "Kiun mortigis Ezaŭ?"), the commonest way a plausible question
-has no answer in the corpus. Each example is asked through the engine; the expert's best
-answer and its features are kept, labelled 1 when the answer is right and 0 when it is wrong
-or the question has no answer. Only sentences the encoder was not trained on are used, and
-none that holds a gold item's evidence.
+has no answer in the corpus, or with its verb swapped ("Kiun konstruis Kain?"): someone the
+corpus knows, doing what it does not tell. Each example is asked through the engine; the
+expert's best answer and its features are kept, labelled 1 when the answer is right and 0
+when it is wrong or the question has no answer. Only sentences the encoder was not trained
+on are used, and none that holds a gold item's evidence.
 """
 
 from __future__ import annotations
