@@ -28,6 +28,15 @@ def ask(question: str, *evidence: str) -> str | None:
     ("Per kio Petro tranĉis la panon?", "Petro tranĉis la panon per akra tranĉilo.",
      "per akra tranĉilo"),
     ("Kun kiu promenis Ana?", "Ana promenis kun sia fratino Eva.", "kun sia fratino Eva"),
+    # naming verbs, dates, consequences, labels
+    ("Kiel nomiĝis la hundo?", "La hundo estis nomata Bobo.", "Bobo"),
+    ("Kiel nomiĝis la kato?", "Ŝi vidis la katon kaj nomis ĝin Mina.", "Mina"),
+    ("Kiam naskiĝis Ana?", "Ana naskiĝis la 3an de majo 1901 en Krakovo.",
+     "la 3an de majo 1901"),
+    ("Kiam mortis Petro?", "Petro mortis la 9 de julio de 1950.", "la 9 de julio de 1950"),
+    ("Kial la knabo ploris?", "La pomo falis en la riveron, kaj tial la knabo ploris.",
+     "La pomo falis en la riveron"),
+    ("Kiom kostis la libro?", "En la jaro 1905 la libro kostis dek rublojn.", "dek rublojn"),
 ])
 def test_extracts_the_phrase_in_the_asked_role(question: str, evidence: str,
                                                 expected: str) -> None:
@@ -79,21 +88,6 @@ def test_names_in_the_context_count_as_found() -> None:
     assert alone is not None and in_context is not None
     assert alone[1]["names_found"] == 0.0 and in_context[1]["names_found"] == 1.0
     assert in_context[0].confidence > alone[0].confidence
-
-
-@pytest.mark.parametrize(("question", "evidence", "expected"), [
-    ("Kiel nomiĝis la hundo?", "La hundo estis nomata Bobo.", "Bobo"),
-    ("Kiel nomiĝis la kato?", "Ŝi vidis la katon kaj nomis ĝin Mina.", "Mina"),
-    ("Kiam naskiĝis Ana?", "Ana naskiĝis la 3an de majo 1901 en Krakovo.",
-     "la 3an de majo 1901"),
-    ("Kiam mortis Petro?", "Petro mortis la 9 de julio de 1950.", "la 9 de julio de 1950"),
-    ("Kial la knabo ploris?", "La pomo falis en la riveron, kaj tial la knabo ploris.",
-     "La pomo falis en la riveron"),
-    ("Kiom kostis la libro?", "En la jaro 1905 la libro kostis dek rublojn.", "dek rublojn"),
-])
-def test_naming_verbs_dates_consequences_and_labels(question: str, evidence: str,
-                                                    expected: str) -> None:
-    assert ask(question, evidence) == expected
 
 
 def test_a_denied_name_is_not_the_name() -> None:
