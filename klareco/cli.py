@@ -131,11 +131,10 @@ def corpus_group() -> None:
 @_mirror_option("Copy the sources from this local mirror instead of downloading them.")
 def corpus_fetch_command(mirror: Path | None) -> None:
     """Download (or copy) every corpus source and verify its sha256."""
-    from klareco.config import data_home
-    from klareco.corpus.build import SOURCES_DIR
+    from klareco.artifacts import sources_dir
     from klareco.corpus.fetch import fetch
 
-    report = fetch(data_home() / SOURCES_DIR, _default_mirror(mirror))
+    report = fetch(sources_dir(), _default_mirror(mirror))
     click.echo(f"{len(report.fetched)} fetched, {len(report.skipped)} already present and "
                f"verified, in {report.dest_dir}")
 
@@ -144,7 +143,7 @@ def corpus_fetch_command(mirror: Path | None) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
 def corpus_stats_command(as_json: bool) -> None:
     """Documents, sentences, tokens and the share of words the lexicon knows."""
-    from klareco.corpus.build import store_path
+    from klareco.artifacts import store_path
     from klareco.corpus.store import Store
 
     with Store(store_path()) as store:
@@ -198,15 +197,14 @@ def train_command(seed: int | None, pairs: int | None, epochs: int | None,
                   dev_path: Path | None, output: Path | None) -> None:
     """Train the Tree-LSTM encoder on the built corpus (CPU, seeded), then rebuild the dense
     index with `klareco build`."""
-    from klareco.models.card import write_card
+    from klareco.build import build_store
     from klareco.models.encoder import default_model_path
-    from klareco.models.training import TrainConfig, train
+    from klareco.training.card import write_card
+    from klareco.training.encoder import TrainConfig, train
 
     if not _store_exists():
         click.echo("The corpus is not built yet; building it now.", err=True)
-        from klareco.corpus.build import build
-
-        build(mirror=_default_mirror(None))
+        build_store(mirror=_default_mirror(None))
     defaults = TrainConfig()
     config = TrainConfig(seed=defaults.seed if seed is None else seed,
                          pairs=pairs or defaults.pairs, epochs=epochs or defaults.epochs)
@@ -227,11 +225,9 @@ def train_command(seed: int | None, pairs: int | None, epochs: int | None,
 
 
 def _store_exists() -> bool:
-    from klareco.corpus.build import store_path
+    from klareco.artifacts import store_path
 
     return store_path().is_file()
-
-
 
 
 @cli.command("search")
@@ -280,17 +276,14 @@ def _round(value: float | None) -> float | None:
 
 def _highlight(text: str, terms: set[str]) -> str:
     """The text with the words that matched a keyword in bold."""
-    from klareco.retrieval.keywords import terms as word_terms
-
-    sentence = parse(text)
     pieces: list[str] = []
     position = 0
-    for word in sentence.to_dict()["words"]:
-        pieces.append(text[position:word["start"]])
-        form = text[word["start"]:word["end"]]
-        hit = bool(set(word_terms({"words": [word]})) & terms)
+    for word in parse(text).words:
+        pieces.append(text[position:word.start])
+        form = text[word.start:word.end]
+        hit = bool(set(word.terms) & terms)
         pieces.append(click.style(form, bold=True, fg="yellow") if hit else form)
-        position = word["end"]
+        position = word.end
     pieces.append(text[position:])
     return "".join(pieces)
 

@@ -1,6 +1,7 @@
 """Where Klareco keeps what it builds: one home for that fact."""
 
 import os
+from importlib import resources
 from pathlib import Path
 
 
@@ -20,6 +21,12 @@ def data_home() -> Path:
 def project_root() -> Path:
     """The source checkout this package was installed from (editable installs and tests)."""
     return Path(__file__).resolve().parent.parent
+
+
+def shipped_file(folder: str, name: str) -> Path:
+    """A file that ships inside the package: ``weights`` (the trained models, ``models/`` in
+    the checkout) or ``sources`` (the corpus manifest, ``corpus/`` in the checkout)."""
+    return Path(str(resources.files(f"klareco.{folder}") / name))
 
 
 def default_mirror() -> Path | None:

@@ -21,8 +21,9 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from klareco.corpus.build import analyzer_fingerprint
+from klareco.artifacts import analyzer_fingerprint
 from klareco.errors import KlarecoError
+from klareco.evaluation import evaluate
 from klareco.evaluation.judging import ABSTAIN_TEXT  # one home: the judging rules
 from klareco.experts.base import Answer, Evidence
 from klareco.experts.factoid import EVIDENCE_DEPTH
@@ -150,7 +151,8 @@ class Engine:
         trace: dict[str, Any] = {
             "keywords": [{"text": k.text, "term": k.term, "weight": k.weight, "kind": k.kind}
                          for k in result.keywords],
-            "asks": (result.ast or {}).get("question"),
+            "asks": result.ast.question.to_dict() if result.ast and result.ast.question
+            else None,
             "retriever": result.retriever,
             "candidates": result.candidates,
             "reranked": len(result.hits),
@@ -217,8 +219,6 @@ class Engine:
     def evaluate(self, items: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
         """The dev-set report (``klareco eval``) of this engine on gold ``items``: each
         question asked once; its ranked hits are judged for retrieval, its text as answer."""
-        from klareco.evaluation import evaluate
-
         responses: dict[str, Response] = {}
 
         def search(question: str, k: int) -> list[Hit]:

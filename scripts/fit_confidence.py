@@ -5,7 +5,7 @@
 
 Needs a built corpus (`klareco build`). Generates answerable questions from sentences the
 encoder was not trained on and unanswerable ones by swapping a name
-(`klareco/experts/fitting.py`), asks each through the engine, fits a logistic model of
+(`klareco/training/confidence.py`), asks each through the engine, fits a logistic model of
 "the answer is right" on 80 % of them and reports its ROC AUC and log loss on the other 20 %.
 With --gold it also prints, for the dev set, the figures of `klareco eval` at a range of
 abstention thresholds: the dev set chooses the threshold (klareco/engine.py), never the weights.
@@ -21,8 +21,8 @@ from klareco.config import default_dev_set
 from klareco.engine import Engine
 from klareco.evaluation import load_gold
 from klareco.experts.factoid import CALIBRATOR_PATH, FactoidExpert
-from klareco.experts.fitting import L2, fit_calibrator, make_examples
 from klareco.experts.registry import Registry
+from klareco.training.confidence import L2, fit_calibrator, make_examples
 
 THRESHOLDS = tuple(n / 100 for n in range(1, 31))
 

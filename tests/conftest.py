@@ -6,9 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from klareco.build import build_all
+from klareco.build import build_all, build_store
 from klareco.config import default_mirror
-from klareco.corpus.build import build
 from klareco.corpus.manifest import Manifest
 
 
@@ -27,7 +26,7 @@ def fixture_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
         (root / file).write_bytes(data)
         sources.append(make_source(source_id, file, data, fmt))
     home = tmp_path_factory.mktemp("home")
-    build(home, root, manifest=Manifest(tuple(sources)), progress=False, workers=1)
+    build_store(home, root, manifest=Manifest(tuple(sources)), progress=False, workers=1)
     return home
 
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from klareco.corpus.build import store_path
+from klareco.artifacts import store_path
 from klareco.corpus.store import Store
 from klareco.engine import Engine
 from klareco.errors import KlarecoError

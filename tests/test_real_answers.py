@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from klareco.artifacts import store_path
 from klareco.config import default_dev_set, project_root
-from klareco.corpus.build import store_path
 from klareco.corpus.store import Store
 from klareco.engine import Engine
 from klareco.evaluation import load_gold

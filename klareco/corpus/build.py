@@ -1,4 +1,9 @@
-"""``klareco build``: fetch → read → split → parse (all cores) → store, under the data dir.
+"""The corpus store: fetch → read → split → parse (all cores) → store, under the data dir.
+
+Later stages keep what they compute from each sentence in the same store through
+``SentenceIndexer``s that ``klareco.build`` hands in (the stage-1 index, the encoder trees):
+they run in the parse workers and are written in the same atomic step, while this module
+knows nothing of them.
 
 Idempotent: the build records a fingerprint of everything it was made from (source sha256s,
 the grammars, the lexicon, the parser's code); with unchanged inputs a second build only
@@ -17,30 +22,27 @@ import sqlite3
 import sys
 import time
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
-from importlib import resources
+from functools import partial
 from pathlib import Path
+from typing import Any, Protocol
 
 from tqdm import tqdm
 
 from klareco import __version__
+from klareco.artifacts import STORE_NAME, analyzer_fingerprint, sources_dir, store_path
 from klareco.config import data_home
 from klareco.corpus.errors import CorpusError
 from klareco.corpus.fetch import fetch
 from klareco.corpus.manifest import Manifest, load_manifest
+from klareco.corpus.model import Document, Row
 from klareco.corpus.reader import read_corpus, walk_corpus
-from klareco.corpus.store import SCHEMA, SCHEMA_VERSION, STORE_NAME, Store, encode_ast
+from klareco.corpus.store import SCHEMA, SCHEMA_VERSION, Store, encode_ast
 from klareco.lexicon.roots import lexicon_hash
-from klareco.models.treebank import treebank_blobs
-from klareco.models.trees import SentenceTree, sentence_tree
-from klareco.models.vocabulary import vocabulary
+from klareco.parse.ast import Sentence
 from klareco.parse.parser import parse
-from klareco.retrieval.bm25 import build_bm25
-from klareco.retrieval.index import index_blobs
-from klareco.retrieval.keywords import context_terms
-from klareco.retrieval.keywords import terms as index_terms
 
-SOURCES_DIR = "sources"
 _TMP_PREFIX = f".{STORE_NAME}."
 _TMP_SUFFIX = ".partial"
 TOP_UNKNOWN = 30
@@ -57,32 +59,29 @@ class BuildReport:
     sentences: int
 
 
-def analyzer_fingerprint() -> str:
-    """Identifies the analyser and indexer: grammars, lexicon, parser and retrieval code."""
-    digest = hashlib.sha256()
-    digest.update(lexicon_hash().encode())
-    for package in ("klareco.grammar", "klareco.lexicon", "klareco.parse", "klareco.retrieval"):
-        for entry in sorted(resources.files(package).iterdir(), key=lambda e: e.name):
-            if entry.name.endswith((".lark", ".py")):
-                digest.update(entry.name.encode())
-                digest.update(entry.read_bytes())
-    for name in ("vocabulary.py", "trees.py"):  # the encoder trees stored with each sentence
-        digest.update((resources.files("klareco.models") / name).read_bytes())
-    return digest.hexdigest()
+class SentenceIndexer(Protocol):
+    """Something a later stage computes from every parsed sentence and keeps in the store.
+
+    ``per_sentence`` runs in the parse workers (it must be picklable: a module-level class);
+    ``blobs`` gets the corpus rows and every sentence's value, in corpus order, and returns
+    the named byte blobs to store (``Store.index_blob`` reads them back).
+    """
+
+    def per_sentence(self, sentence: Sentence) -> Any: ...
+
+    def blobs(self, rows: Sequence[Row], values: Sequence[Any]) -> dict[str, bytes]: ...
 
 
-def _fingerprint(manifest: Manifest) -> str:
+def _fingerprint(manifest: Manifest, indexers: Sequence[SentenceIndexer]) -> str:
     digest = hashlib.sha256()
     digest.update(f"schema {SCHEMA_VERSION} klareco {__version__}\n".encode())
     digest.update(analyzer_fingerprint().encode())
+    for indexer in indexers:  # a store without an index is not current for one that needs it
+        kind = type(indexer)
+        digest.update(f"indexer {kind.__module__}.{kind.__qualname__}\n".encode())
     for source in manifest:
         digest.update(f"{source.id} {source.file} {source.sha256}\n".encode())
     return digest.hexdigest()
-
-
-def store_path(home: Path | None = None) -> Path:
-    """Where the corpus store of a data directory lives."""
-    return (home or data_home()) / STORE_NAME
 
 
 def _is_current(path: Path, fingerprint: str) -> bool:
@@ -103,17 +102,20 @@ def build(
     progress: bool = True,
     workers: int | None = None,
     force: bool = False,
+    indexers: Sequence[SentenceIndexer] = (),
 ) -> BuildReport:
-    """Build (or confirm up to date) the corpus store under ``home`` (default: the data dir)."""
+    """Build (or confirm up to date) the corpus store under ``home`` (default: the data dir),
+    with the blobs of ``indexers``. The fingerprint that makes a build current covers the
+    analyser's and the indexers' code (``klareco.artifacts.analyzer_fingerprint``)."""
     started = time.perf_counter()
     home = Path(home) if home is not None else data_home()
     home.mkdir(parents=True, exist_ok=True)
     if not isinstance(manifest, Manifest):
         manifest = load_manifest(manifest)
     show = progress and sys.stderr.isatty()
-    sources = home / SOURCES_DIR
+    sources = sources_dir(home)
     fetch(sources, mirror, progress=show, manifest=manifest)
-    fingerprint = _fingerprint(manifest)
+    fingerprint = _fingerprint(manifest, indexers)
     target = store_path(home)
     if not force and _is_current(target, fingerprint):
         with Store(target) as store:
@@ -125,14 +127,14 @@ def build(
                           desc="read", disable=not show))
     rows = list(walk_corpus(documents))
     texts = [sentence.text for _, _, _, sentence in rows]
-    parsed = _parse_all(texts, workers, show)
+    parsed = _parse_all(texts, tuple(indexers), workers, show)
 
-    partial = home / f"{_TMP_PREFIX}{os.getpid()}{_TMP_SUFFIX}"
+    temporary = home / f"{_TMP_PREFIX}{os.getpid()}{_TMP_SUFFIX}"
     try:
-        _write_store(partial, documents, rows, parsed, fingerprint)
-        os.replace(partial, target)  # the one atomic step: old store → new store
+        _write_store(temporary, documents, rows, parsed, tuple(indexers), fingerprint)
+        os.replace(temporary, target)  # the one atomic step: old store → new store
     finally:
-        partial.unlink(missing_ok=True)
+        temporary.unlink(missing_ok=True)
     return BuildReport(target, False, time.perf_counter() - started, len(documents), len(rows))
 
 
@@ -152,11 +154,10 @@ class _Parsed:
     counted: int  # word tokens that are not numbers or proper names
     known: int  # of those, analysed with every morpheme known
     unknown: tuple[str, ...]
-    terms: tuple[str, ...]  # stage-1 index terms (roots and names)
-    tree: SentenceTree  # what the stage-2 encoder reads
+    indexed: tuple[Any, ...]  # each indexer's value for this sentence
 
 
-def _parse_for_store(text: str) -> _Parsed:
+def _parse_for_store(indexers: tuple[SentenceIndexer, ...], text: str) -> _Parsed:
     sentence = parse(text)
     tokens = counted = known = 0
     unknown: list[str] = []
@@ -172,26 +173,27 @@ def _parse_for_store(text: str) -> _Parsed:
             known += 1
         else:
             unknown.append(word.form.lower())
-    ast = sentence.to_dict()
-    terms = tuple(index_terms(ast))
-    tree = sentence_tree(ast, vocabulary())
-    return _Parsed(encode_ast(ast), tokens, counted, known, tuple(unknown), terms, tree)
+    indexed = tuple(indexer.per_sentence(sentence) for indexer in indexers)
+    return _Parsed(encode_ast(sentence), tokens, counted, known, tuple(unknown),
+                   indexed)
 
 
-def _parse_all(texts: list[str], workers: int | None, show: bool) -> list[_Parsed]:
+def _parse_all(texts: list[str], indexers: tuple[SentenceIndexer, ...], workers: int | None,
+               show: bool) -> list[_Parsed]:
     workers = workers or min(os.cpu_count() or 1, 8)
+    work = partial(_parse_for_store, indexers)
     bar = tqdm(total=len(texts), unit="sent", desc="parse", disable=not show, smoothing=0.05)
     try:
         if workers <= 1:
             results = []
             for text in texts:
-                results.append(_parse_for_store(text))
+                results.append(work(text))
                 bar.update()
             return results
         # fork: the workers inherit the loaded grammars and dictionary.
         with multiprocessing.get_context("fork").Pool(workers) as pool:
             results = []
-            for result in pool.imap(_parse_for_store, texts, chunksize=256):
+            for result in pool.imap(work, texts, chunksize=256):
                 results.append(result)
                 bar.update()
             return results
@@ -202,7 +204,8 @@ def _parse_all(texts: list[str], workers: int | None, show: bool) -> list[_Parse
 # --------------------------------------------------------------------------- writing
 
 
-def _write_store(path, documents, rows, parsed, fingerprint) -> None:  # type: ignore[no-untyped-def]
+def _write_store(path: Path, documents: list[Document], rows: list[Row], parsed: list[_Parsed],
+                 indexers: tuple[SentenceIndexer, ...], fingerprint: str) -> None:
     db = sqlite3.connect(path)
     try:
         db.executescript("PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF;")
@@ -232,12 +235,10 @@ def _write_store(path, documents, rows, parsed, fingerprint) -> None:  # type: i
             ((s.sentence_id, passage_ids[(s.doc_id, s.passage_id)], s.index, s.start, s.end,
               s.text, s.citation, p.ast) for (_, _, _, s), p in zip(rows, parsed, strict=True)))
         index_started = time.perf_counter()
-        arrays = build_bm25(_index_documents(rows, parsed))
-        sentence_ids = [s.sentence_id for _, _, _, s in rows]
-        db.executemany("INSERT INTO index_blobs VALUES (?, ?)",
-                       index_blobs(arrays, sentence_ids).items())
-        db.executemany("INSERT INTO index_blobs VALUES (?, ?)",
-                       treebank_blobs([p.tree for p in parsed]).items())
+        for n, indexer in enumerate(indexers):
+            values = [p.indexed[n] for p in parsed]
+            db.executemany("INSERT INTO index_blobs VALUES (?, ?)",
+                           indexer.blobs(rows, values).items())
         stats = _stats(len(documents), parsed)
         stats["index_seconds"] = round(time.perf_counter() - index_started, 2)
         db.executemany("INSERT INTO build_info VALUES (?, ?)", [
@@ -250,18 +251,6 @@ def _write_store(path, documents, rows, parsed, fingerprint) -> None:  # type: i
         db.close()
     with open(path, "rb") as handle:  # on disk before it replaces the old store
         os.fsync(handle.fileno())
-
-
-def _index_documents(rows, parsed: list[_Parsed]) -> list[list[str]]:  # type: ignore[no-untyped-def]
-    """Each sentence's own terms plus those of its work's title and its section headings."""
-    context: dict[tuple[str, str], list[str]] = {}
-    documents = []
-    for (document, section, _, _), p in zip(rows, parsed, strict=True):
-        key = (document.doc_id, section.section_id)
-        if key not in context:
-            context[key] = context_terms(document.title, section.heads)
-        documents.append([*p.terms, *context[key]])
-    return documents
 
 
 def _stats(documents: int, parsed: list[_Parsed]) -> dict[str, object]:

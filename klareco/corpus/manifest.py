@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from klareco.config import project_root
+from klareco.config import shipped_file
 from klareco.corpus.errors import CorpusError
 
 FORMATS = ("tei-xml", "usfm")
@@ -116,8 +116,8 @@ class Manifest:
 
 
 def default_manifest_path() -> Path:
-    """``corpus/sources.json`` in the project checkout."""
-    return project_root() / "corpus" / "sources.json"
+    """The shipped manifest: ``corpus/sources.json`` of the checkout."""
+    return shipped_file("sources", "sources.json")
 
 
 def load_manifest(path: Path | str | None = None) -> Manifest:

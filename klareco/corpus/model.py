@@ -113,3 +113,7 @@ class Sentence:
     def to_dict(self) -> dict:
         """Plain-data form."""
         return asdict(self)
+
+
+# One corpus sentence with the document, section and passage it stands in (``walk_corpus``).
+Row = tuple[Document, Section, Passage, Sentence]

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from klareco.corpus.errors import CorpusError
 from klareco.corpus.manifest import Manifest, Source, load_manifest
-from klareco.corpus.model import Document, Passage, Section, Sentence
+from klareco.corpus.model import Document, Passage, Row, Section, Sentence
 from klareco.corpus.split import split_sentences
 from klareco.corpus.tei import read_tei
 from klareco.corpus.usfm import read_usfm
@@ -77,7 +77,7 @@ def read_corpus(
 
 def walk_corpus(
     documents: Iterable[Document],
-) -> Iterator[tuple[Document, Section, Passage, Sentence]]:
+) -> Iterator[Row]:
     """Every sentence of every passage, with its document, section and passage, in order."""
     for document in documents:
         for section in document.sections:

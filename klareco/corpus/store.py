@@ -2,7 +2,8 @@
 
 The file is written whole by ``klareco build`` and replaced atomically, so a reader always
 sees one complete build. ASTs are stored as zlib-compressed JSON (``Sentence.to_dict()``
-without the per-morpheme list, which the word fields repeat).
+without the per-morpheme list, which the word fields repeat) and read back as ``Sentence``
+objects.
 """
 
 from __future__ import annotations
@@ -16,9 +17,9 @@ from pathlib import Path
 from typing import Any
 
 from klareco.corpus.errors import CorpusError
+from klareco.parse.ast import Sentence
 
-STORE_NAME = "klareco.sqlite"
-SCHEMA_VERSION = "2"
+SCHEMA_VERSION = "3"
 
 SCHEMA = """
 CREATE TABLE build_info (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -45,16 +46,19 @@ CREATE TABLE index_blobs (name TEXT PRIMARY KEY, data BLOB NOT NULL);
 """
 
 
-def encode_ast(ast: dict[str, Any]) -> bytes:
-    """Compact storage form of a parsed sentence's ``to_dict()``."""
-    for word in ast.get("words", []):
+def encode_ast(sentence: Sentence) -> bytes:
+    """Compact storage form of a parsed sentence."""
+    ast = sentence.to_dict()
+    for word in ast["words"]:
         word.pop("morphemes", None)
+        for part in word.get("parts", ()):
+            part.pop("morphemes", None)
     return zlib.compress(json.dumps(ast, ensure_ascii=False, separators=(",", ":")).encode(), 6)
 
 
-def decode_ast(blob: bytes) -> dict[str, Any]:
-    """The AST dict stored by ``encode_ast``."""
-    return json.loads(zlib.decompress(blob))
+def decode_ast(blob: bytes) -> Sentence:
+    """The sentence stored by ``encode_ast`` (its words without ``morphemes``)."""
+    return Sentence.from_dict(json.loads(zlib.decompress(blob)))
 
 
 @dataclass(frozen=True)
@@ -145,7 +149,7 @@ class Store:
         by_id = {row[0]: StoredSentence(*row) for row in rows}
         return [by_id[i] for i in ids]
 
-    def asts_at(self, positions: list[int]) -> list[dict[str, Any]]:
+    def asts_at(self, positions: list[int]) -> list[Sentence]:
         """Stored ASTs of the sentences at ``positions`` (0-based corpus order), in that order."""
         if not positions:
             return []
@@ -171,7 +175,7 @@ class Store:
                               (doc_id, passage_id)).fetchone()
         return row[0] if row else None
 
-    def ast(self, sentence_id: str) -> dict[str, Any] | None:
+    def ast(self, sentence_id: str) -> Sentence | None:
         row = self.db.execute("SELECT ast FROM sentences WHERE sentence_id = ?",
                               (sentence_id,)).fetchone()
         return decode_ast(row[0]) if row else None

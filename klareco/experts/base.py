@@ -11,18 +11,19 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+
+from klareco.parse.ast import Sentence
 
 
 @dataclass(frozen=True)
 class Evidence:
-    """One ranked evidence sentence: its text, its AST (``Sentence.to_dict()``), its rank
+    """One ranked evidence sentence: its text, its parsed ``Sentence``, its rank
     (1-based), the retriever's final score, and the terms of its context — the work's title,
     the section headings, the names in the sentences just before it — that it is about
     without repeating them ("Li edziĝis kun …" in a life of Mickiewicz)."""
 
     text: str
-    ast: dict[str, Any]
+    ast: Sentence
     rank: int
     score: float
     context: frozenset[str] = frozenset()
@@ -51,9 +52,9 @@ class Expert(ABC):
     name: str = "expert"
 
     @abstractmethod
-    def can_handle(self, question: dict[str, Any]) -> float:
+    def can_handle(self, question: Sentence) -> float:
         """How well this expert can answer the question, 0 (not at all) to 1."""
 
     @abstractmethod
-    def answer(self, question: dict[str, Any], evidence: Sequence[Evidence]) -> Answer | None:
+    def answer(self, question: Sentence, evidence: Sequence[Evidence]) -> Answer | None:
         """The answer found in the evidence, or ``None`` when the evidence does not give one."""

@@ -33,19 +33,22 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from itertools import pairwise
-from typing import Any
 
-from klareco.config import project_root
+from klareco.config import shipped_file
 from klareco.experts.base import Answer, Evidence, Expert
 from klareco.experts.calibration import Calibrator
-from klareco.lexicon.closed_classes import (
-    CARDINAL_DIGITS,
-    CARDINAL_MULTIPLIERS,
-    COPULAR_ROOTS,
-    NEGATION_WORDS,
+from klareco.lexicon.closed_classes import NEGATION_WORDS, THIRD_PERSON_PRONOUNS
+from klareco.lexicon.semantics import (
+    MEASURED_IN,
+    MONTH_ROOTS,
+    NAMING_ROOTS,
+    PERSON_CLASSES,
+    PLACE_CLASSES,
+    PREPOSITION_ROLES,
+    RELATIVE_TIME_PREPOSITIONS,
     TIME_AND_MEASURE_ROOTS,
 )
-from klareco.retrieval.keywords import terms as word_terms
+from klareco.parse.ast import Clause, Phrase, Sentence, Word
 
 EVIDENCE_DEPTH = 5  # sentences read, best first
 MAX_ANSWER_WORDS = 12
@@ -71,40 +74,15 @@ ROLE_SLOTS: dict[str, dict[str, float]] = {
     "purpose": {"purpose": 1.0, "reason": 0.5},
 }
 
-# The slot a prepositional phrase fills, by its preposition.
-PREPOSITION_SLOTS: dict[str, str] = {
-    "al": "indirect_object", "per": "instrument", "kun": "company", "de": "source",
-    "el": "source", "pro": "reason", "por": "purpose", "pri": "topic", "en": "place",
-    "sur": "place", "sub": "place", "ĉe": "place", "apud": "place", "super": "place",
-    "inter": "place", "ekster": "place", "ĉirkaŭ": "place", "tra": "place", "trans": "place",
-    "post": "time", "antaŭ": "time", "dum": "time", "ĝis": "time", "je": "time",
-    "depost": "time",
-}
-
-# Prepositions that place a time relative to another (tri tagojn post la festo).
-RELATIVE_TIME = frozenset({"post", "antaŭ"})
-
 # Subordinators whose clause answers a time or a reason question.
 CLAUSE_SLOTS = {"kiam": "when_clause", "ĉar": "because_clause"}
 
-# Lexicon classes that suit a question word (type hints).
-PERSON_CLASSES = frozenset({"PERSONO", "PARENCO", "PROFESIO", "POSTENO", "ETNO"})
-PLACE_CLASSES = frozenset({"URBO", "LANDO", "LOKO", "REGIONO", "RIVERO", "GEOGRAFIO"})
-MONTH_ROOTS = frozenset(
-    "januar februar mart april maj juni juli aŭgust septembr oktobr novembr decembr".split())
-
-# What a "kiom <adjective>" question counts: kiom aĝa → jaroj (monatoj, tagoj).
-MEASURED_IN = {"aĝ": ("jar", "monat", "semajn", "tag")}
-
-PERSONAL = frozenset({"li", "ŝi", "ĝi", "ili"})
-NAMING_ROOTS = frozenset({"nom"})
-
 # The confidence model, fitted on generated questions (``scripts/fit_confidence.py``).
-CALIBRATOR_PATH = project_root() / "models" / "factoid_confidence.json"
+CALIBRATOR_PATH = shipped_file("weights", "factoid_confidence.json")
 MAX_MARGIN = 3.0  # a lead over the runner-up beyond this tells nothing more
 # What the confidence model reads about an answer: how it stands among the evidence, not
 # how the question is worded — the generated questions it is fitted on are worded unlike a
-# person's (``klareco/experts/fitting.py``), so features of the wording do not carry over.
+# person's (``klareco/training/confidence.py``), so features of the wording do not carry over.
 FEATURES = ("score", "coverage", "names_found", "verb_agrees", "inverse_rank", "margin",
             "support")
 
@@ -146,11 +124,11 @@ class FactoidExpert(Expert):
 
     name = "factoid"
 
-    def can_handle(self, question: dict[str, Any]) -> float:
-        asked = question.get("question")
-        if not asked:
+    def can_handle(self, question: Sentence) -> float:
+        asked = question.question
+        if asked is None:
             return 0.0
-        return 1.0 if asked["role"] in ROLE_SLOTS or asked["role"] == "yes_no" else 0.2
+        return 1.0 if asked.role in ROLE_SLOTS or asked.role == "yes_no" else 0.2
 
     def __init__(self, calibrator: Calibrator | None = None) -> None:
         self._calibrator = calibrator
@@ -161,14 +139,14 @@ class FactoidExpert(Expert):
             self._calibrator = Calibrator.load(CALIBRATOR_PATH)
         return self._calibrator
 
-    def answer(self, question: dict[str, Any], evidence: Sequence[Evidence]) -> Answer | None:
+    def answer(self, question: Sentence, evidence: Sequence[Evidence]) -> Answer | None:
         found = self.explain(question, evidence)
         return None if found is None else found[0]
 
-    def explain(self, question: dict[str, Any], evidence: Sequence[Evidence]
+    def explain(self, question: Sentence, evidence: Sequence[Evidence]
                 ) -> tuple[Answer, dict[str, float]] | None:
         """The answer and the features its confidence was computed from (for fitting the
-        calibrator, ``klareco.experts.fitting``)."""
+        calibrator, ``klareco.training.confidence``)."""
         frame = _frame(question)
         if frame is None:
             return None
@@ -187,7 +165,7 @@ class FactoidExpert(Expert):
                      ) -> tuple[Answer, dict[str, float]] | None:
         scored: list[_Scored] = []
         for n, item in enumerate(top):
-            words = item.ast["words"]
+            words = item.ast.words
             matched = _matched(words, frame.terms)
             coverage = _coverage(words, matched, frame.terms)
             sentence = {"coverage": coverage, "inverse_rank": 1.0 / item.rank,
@@ -199,11 +177,9 @@ class FactoidExpert(Expert):
         if not scored:
             return None
         best = max(scored, key=lambda c: c.score)  # the first of equals: the better rank
-        words = top[best.evidence].ast["words"]
-        start, end = words[best.span[0]]["start"], words[best.span[-1]]["end"]
-        text = top[best.evidence].text[start:end]
+        text, start, end = _span_text(top, best)
         key = _answer_key(text)
-        keys = [_answer_key(_span_text(top, c)) for c in scored]
+        keys = [_answer_key(_span_text(top, c)[0]) for c in scored]
         rivals = [c.score for c, k in zip(scored, keys, strict=True) if k != key]
         support = {c.evidence for c, k in zip(scored, keys, strict=True)
                    if k == key and c.evidence != best.evidence}
@@ -223,16 +199,15 @@ class FactoidExpert(Expert):
         fit = ROLE_SLOTS.get(frame.role, {}).get(candidate.slot, 0.0)
         if fit == 0.0 or not candidate.words:
             return None
-        ast = item.ast
-        words = ast["words"]
+        words = item.ast.words
         span = candidate.words
         why = candidate.slot
         if _is_pronoun(words[span[-1]]):
             antecedent = _antecedent(words, span[0], matched)
             if antecedent is None:
                 return None
-            span, why = antecedent, f"{why}, pronoun {words[candidate.words[-1]]['form']}"
-        content = [i for i in span if _is_content(words[i])]
+            span, why = antecedent, f"{why}, pronoun {words[candidate.words[-1]].form}"
+        content = [i for i in span if words[i].is_content]
         if not content:
             return None
         own = {i for i in content if i in matched}
@@ -241,13 +216,14 @@ class FactoidExpert(Expert):
         span = span[:MAX_ANSWER_WORDS]
         coverage = sentence["coverage"]
         score = 1.5 * fit + 1.2 * coverage - 0.3 * bool(own)
-        clauses = ast.get("clauses", [])
+        clauses = item.ast.clauses
         verb_agrees = False
         if candidate.clause is not None and frame.verb_roots:
-            verb = clauses[candidate.clause].get("verb")
-            verb_agrees = bool(verb and frame.verb_roots & set(_roots(words[verb["index"]])))
+            clause = clauses[candidate.clause]
+            verb_agrees = clause.verb is not None and bool(
+                frame.verb_roots & set(words[clause.verb].content_roots))
             score += 0.5 * verb_agrees
-            score += 0.3 * _role_agreement(frame, clauses[candidate.clause], words)
+            score += 0.3 * _role_agreement(frame, clause, words)
         if matched:
             distance = min(min(abs(i - m) for m in matched) for i in span)
             score += 0.4 / (1 + distance / 4)
@@ -255,8 +231,7 @@ class FactoidExpert(Expert):
         if frame.role == "quantity" and type_fit < 0:
             return None  # a count of something else, or a year: no answer to "kiom da X"
         score += type_fit
-        if words[span[0]].get("correlative") and words[span[0]]["lemma"].lower().startswith(
-                "ti"):
+        if words[span[0]].correlative and words[span[0]].lemma.lower().startswith("ti"):
             score -= 0.5  # "en tiu lando" points back at the answer instead of giving it
         score += 0.25 / item.rank
         features = {**sentence, "verb_agrees": float(verb_agrees), "type_fit": type_fit}
@@ -267,20 +242,20 @@ class FactoidExpert(Expert):
                 ) -> tuple[Answer, dict[str, float]] | None:
         best: tuple[float, int, bool, dict[str, float]] | None = None
         for n, item in enumerate(top):
-            words = item.ast["words"]
+            words = item.ast.words
             matched = _matched(words, frame.terms)
             coverage = _coverage(words, matched, frame.terms)
             names_found = _names_found(words, frame, item.context)
-            for clause in item.ast.get("clauses", []):
-                inside = set(clause["words"])
+            for clause in item.ast.clauses:
+                inside = set(clause.words)
                 local = matched & inside
                 if not local:
                     continue
-                verb = clause.get("verb")
-                agrees = bool(verb and frame.verb_roots & set(_roots(words[verb["index"]])))
+                agrees = clause.verb is not None and bool(
+                    frame.verb_roots & set(words[clause.verb].content_roots))
                 share = len(local) / (len(frame.terms) or 1)
                 score = 1.2 * coverage + 0.5 * agrees + 0.25 / item.rank + 0.3 * share
-                negated = any(words[i]["form"].lower() in NEGATION_WORDS for i in inside)
+                negated = any(words[i].form.lower() in NEGATION_WORDS for i in inside)
                 if best is None or score > best[0]:
                     best = (score, n, negated, {
                         "coverage": coverage,
@@ -294,8 +269,7 @@ class FactoidExpert(Expert):
         return answer, {**features, "score": score}  # one clause read: no runner-up
 
 
-def _role_agreement(frame: _Question, clause: dict[str, Any], words: list[dict[str, Any]]
-                    ) -> int:
+def _role_agreement(frame: _Question, clause: Clause, words: tuple[Word, ...]) -> int:
     """+1 for each of the question's subject/object found in the same role of the evidence
     clause, -1 for each found in the other one (Ĥanoĥ vivis … is not about Metuŝelaĥ)."""
     found = 0
@@ -303,183 +277,143 @@ def _role_agreement(frame: _Question, clause: dict[str, Any], words: list[dict[s
         if not wanted:
             continue
         for other in ("subject", "object"):
-            phrase = clause.get(other)
-            if not phrase:
+            phrase = getattr(clause, other)
+            if phrase is None:
                 continue
-            there = {t for i in _phrase_words(phrase, words)
-                     for t in word_terms({"words": [words[i]]})}
+            there = {t for i in phrase.members() for t in words[i].terms}
             if there & wanted:
                 found += 1 if other == key else -1
     return found
 
 
-def _hole_words(words: list[dict[str, Any]], content: list[int], frame: _Question) -> set[int]:
+def _hole_words(words: tuple[Word, ...], content: list[int], frame: _Question) -> set[int]:
     """Content words of a candidate that carry the hole's own noun (``jaroj`` for kiom da
     jaroj): they may repeat the question's words and still be the answer."""
-    return {i for i in content if set(_roots(words[i])) & frame.hole_roots
-            and not _is_numeral(words[i])}  # trifoje for kiomfoje: the count itself
+    return {i for i in content if set(words[i].content_roots) & frame.hole_roots
+            and not words[i].is_numeral}  # trifoje for kiomfoje: the count itself
 
 
-def _frame(question: dict[str, Any]) -> _Question | None:
-    asked = question.get("question")
-    if not asked:
+def _frame(question: Sentence) -> _Question | None:
+    asked = question.question
+    if asked is None:
         return None
-    words = question["words"]
-    hole = _hole_from_index(question, asked.get("index"))
-    hole_roots = {r for i in hole for r in _roots(words[i]) if len(r) > 1}
-    role = asked["role"]
+    words = question.words
+    hole = _hole_from_index(question, asked.index)
+    hole_roots = {r for i in hole for r in words[i].content_roots if len(r) > 1}
+    role = asked.role
     if hole_roots & NAMING_ROOTS and role in ("object", "subject", "predicate"):
         role = "name"  # kiun nomon …? — a name
     weights: dict[str, float] = {}
     names: set[str] = set()
     for i, word in enumerate(words):
-        if i in hole and not (role == "possessor" and i != asked.get("index")):
+        if i in hole and not (role == "possessor" and i != asked.index):
             continue  # kies artikolo: the possessed noun is found, its possessor asked
-        for term in word_terms({"words": [word]}):
-            weight = 2.0 if _is_name(word) else 1.0
+        for term in word.terms:
+            weight = 2.0 if word.is_name else 1.0
             weights[term] = max(weights.get(term, 0.0), weight)
-            if _is_name(word):
+            if word.is_name:
                 names.add(term)
-    main = (question.get("clauses") or [{}])[0]
-    verb = main.get("verb")
-    verb_roots = frozenset(r for r in _roots(words[verb["index"]]) if r not in COPULAR_ROOTS
-                           ) if verb else frozenset()
-    negated = any(words[i]["form"].lower() in NEGATION_WORDS for i in main.get("words", []))
-    heads = {phrase["head"]["index"] for clause in question.get("clauses", [])[:1]
-             for phrase in _phrases(clause)} - hole
-    head_terms = {t for i in heads for t in word_terms({"words": [words[i]]})}
+    main = question.main or Clause(kind="main", words=())
+    verb = words[main.verb] if main.verb is not None else None
+    verb_roots = (frozenset() if verb is None or verb.is_copula
+                  else frozenset(verb.content_roots))
+    negated = any(words[i].form.lower() in NEGATION_WORDS for i in main.words)
+    heads = {phrase.head for phrase in main.phrases()} - hole
+    head_terms = {t for i in heads for t in words[i].terms}
     role_terms = tuple(
-        (key, frozenset(t for i in _phrase_words(main[key], words) - hole
-                        for t in word_terms({"words": [words[i]]})))
-        for key in ("subject", "object") if main.get(key))
+        (key, frozenset(t for i in phrase.members() - hole for t in words[i].terms))
+        for key, phrase in main.role_phrases() if key in ("subject", "object"))
     return _Question(role, frozenset(hole), frozenset(hole_roots), weights, verb_roots, negated,
                      frozenset(head_terms), role_terms, frozenset(names),
-                     asks_thing=(asked.get("word") or "").lower() == "kio")
+                     asks_thing=(asked.word or "").lower() == "kio")
 
 
-def _hole_from_index(question: dict[str, Any], index: int | None) -> set[int]:
+def _hole_from_index(question: Sentence, index: int | None) -> set[int]:
     """The words of the phrase the question word stands in (``Kiom da jaroj``,
     ``En kiu urbo``), from the clauses' role phrases."""
     if index is None:
         return set()
-    words = question["words"]
+    words = question.words
     found: set[int] = {index}
-    for clause in question.get("clauses", []):
-        for phrase in _phrases(clause):
-            members = _phrase_words(phrase, words)
+    for clause in question.clauses:
+        for phrase in clause.phrases():
+            members = phrase.members()
             if index in members:
                 found |= members
     # the noun right after the question word belongs to it (kiu urbo, kiom da jaroj)
     after = index + 1
-    while after < len(words) and (words[after]["pos"] == "ADJ" or
-                                  words[after]["form"].lower() == "da"):
+    while after < len(words) and (words[after].pos == "ADJ" or
+                                  words[after].form.lower() == "da"):
         after += 1
-    if after < len(words) and words[after]["pos"] == "NOUN":
+    if after < len(words) and words[after].pos == "NOUN":
         found |= set(range(index, after + 1))
     # a name is what the question is about, never part of what it asks ("Per kio David …")
-    return {i for i in found if i == index or not _is_name(words[i])}
+    return {i for i in found if i == index or not words[i].is_name}
 
 
-def _phrases(clause: dict[str, Any]) -> Iterator[dict[str, Any]]:
-    for key in ("subject", "object", "predicate", "indirect_object"):
-        if clause.get(key):
-            yield clause[key]
-    yield from clause.get("adjuncts", [])
+def _matched(words: tuple[Word, ...], weights: dict[str, float]) -> set[int]:
+    return {i for i, word in enumerate(words) if set(word.terms) & weights.keys()}
 
 
-def _phrase_words(phrase: dict[str, Any], words: list[dict[str, Any]]) -> set[int]:
-    members = {phrase["head"]["index"]} | {m["index"] for m in phrase.get("modifiers", [])}
-    return {i for i in members if 0 <= i < len(words)}
-
-
-def _roots(word: dict[str, Any]) -> list[str]:
-    if word.get("proper") or word["pos"] == "PROPN":
-        return [word["lemma"].lower()]
-    return list(word.get("roots") or [])
-
-
-def _matched(words: list[dict[str, Any]], weights: dict[str, float]) -> set[int]:
-    return {i for i, word in enumerate(words)
-            if set(word_terms({"words": [word]})) & weights.keys()}
-
-
-def _coverage(words: list[dict[str, Any]], matched: set[int], weights: dict[str, float]) -> float:
+def _coverage(words: tuple[Word, ...], matched: set[int], weights: dict[str, float]) -> float:
     total = sum(weights.values())
     if not total:
         return 0.0
-    found = {t for i in matched for t in word_terms({"words": [words[i]]})} & weights.keys()
+    found = {t for i in matched for t in words[i].terms} & weights.keys()
     return sum(weights[t] for t in found) / total
 
 
-def _is_content(word: dict[str, Any]) -> bool:
-    return word["pos"] in ("NOUN", "PROPN", "NUM", "ADJ", "VERB", "X") or (
-        word["pos"] == "ADV" and bool(word.get("roots")))
+def _is_pronoun(word: Word) -> bool:
+    return word.word_class == "pronoun" and word.lemma.lower() in THIRD_PERSON_PRONOUNS
 
 
-def _is_pronoun(word: dict[str, Any]) -> bool:
-    return word.get("class") == "pronoun" and word["lemma"].lower() in PERSONAL
-
-
-def _is_name(word: dict[str, Any]) -> bool:
-    return bool(word.get("proper") or word["pos"] == "PROPN")
-
-
-def _is_numeral(word: dict[str, Any]) -> bool:
-    if word["pos"] == "NUM":
-        return True
-    roots = word.get("roots") or []
-    return word["pos"] == "ADV" and bool(roots) and roots[-1] == "foj" and all(
-        r in CARDINAL_DIGITS or r in CARDINAL_MULTIPLIERS for r in roots[:-1])
-
-
-def _antecedent(words: list[dict[str, Any]], before: int,
+def _antecedent(words: tuple[Word, ...], before: int,
                 matched: set[int]) -> tuple[int, ...] | None:
     """The nearest name before ``before`` that the question does not mention."""
     i = before - 1
     while i >= 0:
-        if _is_name(words[i]) and i not in matched and words[i]["lemma"][:1].isupper():
+        if words[i].is_name and i not in matched and words[i].lemma[:1].isupper():
             end = i
-            while i - 1 >= 0 and _is_name(words[i - 1]) and i - 1 not in matched:
+            while i - 1 >= 0 and words[i - 1].is_name and i - 1 not in matched:
                 i -= 1
             return tuple(range(i, end + 1))
         i -= 1
     return None
 
 
-def _candidates(ast: dict[str, Any], matched: set[int], frame: _Question
+def _candidates(sentence: Sentence, matched: set[int], frame: _Question
                 ) -> Iterator[_Candidate]:
-    words = ast["words"]
-    clauses = ast.get("clauses", [])
+    words = sentence.words
+    clauses = sentence.clauses
     for n, clause in enumerate(clauses):
-        for key in ("subject", "object", "predicate", "indirect_object"):
-            phrase = clause.get(key)
-            if phrase:
-                yield _Candidate(_span(phrase, words), key, n)
-                if phrase.get("preposition") and key == "indirect_object":
-                    yield _Candidate(_span(phrase, words), "direction", n)
-        placed = sorted(((_span(phrase, words), phrase) for phrase in clause.get("adjuncts", [])),
+        for key, phrase in clause.role_phrases():
+            yield _Candidate(_span(phrase, words), key, n)
+            if phrase.preposition is not None and key == "indirect_object":
+                yield _Candidate(_span(phrase, words), "direction", n)
+        placed = sorted(((_span(phrase, words), phrase) for phrase in clause.adjuncts),
                         key=lambda pair: pair[0])  # in word order, to see what follows what
         spans = [span for span, _ in placed]
         adjuncts = [phrase for _, phrase in placed]
         for k, (phrase, span) in enumerate(zip(adjuncts, spans, strict=True)):
             slots = _adjunct_slots(phrase, words, span)
             after = adjuncts[k + 1] if k + 1 < len(adjuncts) else None
-            if span and "time" in slots and after and after.get("preposition") in RELATIVE_TIME \
-                    and spans[k + 1] and spans[k + 1][0] == span[-1] + 1:
+            if span and "time" in slots and after and after.preposition_form(words) in \
+                    RELATIVE_TIME_PREPOSITIONS and spans[k + 1] and spans[k + 1][0] == span[-1] + 1:
                 # "kelke da semajnoj post la festo" is one time, counted from another
                 span = span + spans[k + 1]
             for slot in slots:
                 yield _Candidate(span, slot, n)
-        introducer = clause.get("introducer")
-        if introducer and introducer.lower() in CLAUSE_SLOTS:
-            span = tuple(sorted(clause["words"]))
-            yield _Candidate(_trim(span, words), CLAUSE_SLOTS[introducer.lower()], n)
+        introducer = words[clause.introducer].form.lower() if clause.introducer is not None \
+            else None
+        if introducer in CLAUSE_SLOTS:
+            span = tuple(sorted(clause.words))
+            yield _Candidate(_trim(span, words), CLAUSE_SLOTS[introducer], n)
         if n > 0 and _gives_consequence(clause, words):
             # "la silikvo estis verda, kaj tial ili opiniis …": the clause before is the reason
-            span = tuple(sorted(clauses[n - 1]["words"]))
+            span = tuple(sorted(clauses[n - 1].words))
             yield _Candidate(_trim(span, words), "because_clause", n)
-    clause_of = {i: n for n, clause in enumerate(clauses) for i in clause["words"]}
-    heads = {i for i in matched if set(word_terms({"words": [words[i]]})) & frame.head_terms}
+    clause_of = {i: n for n, clause in enumerate(clauses) for i in clause.words}
+    heads = {i for i in matched if set(words[i].terms) & frame.head_terms}
     yield from _appositions(words, heads, clause_of)
     yield from _namings(words, heads, clause_of)
     yield from _quantities(words, clause_of)
@@ -487,48 +421,45 @@ def _candidates(ast: dict[str, Any], matched: set[int], frame: _Question
     yield from _possessors(words, matched, clause_of)
 
 
-def _gives_consequence(clause: dict[str, Any], words: list[dict[str, Any]]) -> bool:
+def _gives_consequence(clause: Clause, words: tuple[Word, ...]) -> bool:
     """Whether a clause says it follows from the one before (``tial``, ``pro tio``)."""
-    inside = sorted(clause["words"])
-    forms = [words[i]["form"].lower() for i in inside]
+    forms = [words[i].form.lower() for i in sorted(clause.words)]
     return "tial" in forms or any(pair == ("pro", "tio") for pair in pairwise(forms))
 
 
-def _span(phrase: dict[str, Any], words: list[dict[str, Any]]) -> tuple[int, ...]:
-    members = _phrase_words(phrase, words)
+def _span(phrase: Phrase, words: tuple[Word, ...]) -> tuple[int, ...]:
+    members = phrase.members()
     start, end = min(members), max(members)
-    if phrase.get("preposition") == "da" and start > 0 and (
-            words[start - 1]["pos"] in ("ADV", "NUM") or words[start - 1].get("correlative")):
+    if phrase.preposition_form(words) == "da" and start > 0 and (
+            words[start - 1].pos in ("ADV", "NUM") or words[start - 1].correlative):
         start -= 1  # "da semajnoj" counts with the word before it: kelke, multe, tiom
     # coordination: "la ĉielon kaj la teron" — a noun in the same case after kaj/aŭ
-    case = words[phrase["head"]["index"]].get("feats", {}).get("Case")
-    if case and end + 2 < len(words) and words[end + 1]["form"].lower() in ("kaj", "aŭ"):
+    case = words[phrase.head].case
+    if case and end + 2 < len(words) and words[end + 1].form.lower() in ("kaj", "aŭ"):
         j = end + 2
-        while j < len(words) and j - end <= 4 and words[j]["pos"] in ("DET", "ADJ", "NUM"):
+        while j < len(words) and j - end <= 4 and words[j].pos in ("DET", "ADJ", "NUM"):
             j += 1
-        if j < len(words) and words[j]["pos"] in ("NOUN", "PROPN") and words[j].get(
-                "feats", {}).get("Case") == case:
+        if j < len(words) and words[j].pos in ("NOUN", "PROPN") and words[j].case == case:
             end = j
     return _trim(tuple(range(start, end + 1)), words)
 
 
-def _trim(span: tuple[int, ...], words: list[dict[str, Any]]) -> tuple[int, ...]:
+def _trim(span: tuple[int, ...], words: tuple[Word, ...]) -> tuple[int, ...]:
     """A span without punctuation or conjunctions at its edges."""
     items = list(span)
-    while items and (words[items[-1]]["pos"] in ("PUNCT", "CCONJ", "SCONJ")):
+    while items and (words[items[-1]].pos in ("PUNCT", "CCONJ", "SCONJ")):
         items.pop()
-    while items and words[items[0]]["pos"] in ("PUNCT", "CCONJ"):
+    while items and words[items[0]].pos in ("PUNCT", "CCONJ"):
         items.pop(0)
     return tuple(items)
 
 
-def _adjunct_slots(phrase: dict[str, Any], words: list[dict[str, Any]],
-                   span: tuple[int, ...]) -> list[str]:
+def _adjunct_slots(phrase: Phrase, words: tuple[Word, ...], span: tuple[int, ...]) -> list[str]:
     slots: list[str] = []
-    preposition = phrase.get("preposition")
+    preposition = phrase.preposition_form(words)
     if preposition:
-        slot = PREPOSITION_SLOTS.get(preposition)
-        if slot == "place" and phrase.get("case") == "Acc":
+        slot = PREPOSITION_ROLES.get(preposition)
+        if slot == "place" and phrase.case == "Acc":
             slot = "direction"
         if preposition == "al":
             slots.append("direction")
@@ -539,149 +470,145 @@ def _adjunct_slots(phrase: dict[str, Any], words: list[dict[str, Any]],
     return slots
 
 
-def _is_time(word: dict[str, Any]) -> bool:
-    roots = set(word.get("roots") or [])
-    return bool(roots & (TIME_AND_MEASURE_ROOTS | MONTH_ROOTS)) or (
-        word["pos"] == "NUM" and word["form"].isdigit() and len(word["form"]) == 4)
+def _is_time(word: Word) -> bool:
+    return bool(set(word.roots) & (TIME_AND_MEASURE_ROOTS | MONTH_ROOTS)) or (
+        word.pos == "NUM" and word.form.isdigit() and len(word.form) == 4)
 
 
-def _chunk_after(words: list[dict[str, Any]], start: int) -> tuple[int, ...]:
+def _chunk_after(words: tuple[Word, ...], start: int) -> tuple[int, ...]:
     """Words from ``start`` up to the next punctuation, a conjunction or a finite verb."""
     end = start
     while end < len(words) and end - start < MAX_ANSWER_WORDS:
         word = words[end]
-        if word["pos"] in ("PUNCT", "SCONJ") or (word["pos"] in ("VERB", "AUX") and
-                                                 word.get("feats", {}).get("Mood")):
+        if word.pos in ("PUNCT", "SCONJ") or (word.pos in ("VERB", "AUX") and
+                                              word.feat("Mood")):
             break
         end += 1
     return _trim(tuple(range(start, end)), words)
 
 
-def _appositions(words: list[dict[str, Any]], heads: set[int],
+def _appositions(words: tuple[Word, ...], heads: set[int],
                  clause_of: dict[int, int]) -> Iterator[_Candidate]:
     """``Ofelio, filino de Polonio``: the phrase set off by a comma after a word matching the
     head of one of the question's constituents."""
     for i in sorted(heads):
-        if i + 2 < len(words) and words[i + 1]["form"] == ",":
+        if i + 2 < len(words) and words[i + 1].form == ",":
             chunk = _chunk_after(words, i + 2)
-            if chunk and any(words[j]["pos"] in ("NOUN", "PROPN") for j in chunk):
+            if chunk and any(words[j].pos in ("NOUN", "PROPN") for j in chunk):
                 yield _Candidate(chunk, "apposition", clause_of.get(i))
 
 
-def _namings(words: list[dict[str, Any]], heads: set[int],
+def _namings(words: tuple[Word, ...], heads: set[int],
              clause_of: dict[int, int]) -> Iterator[_Candidate]:
     """What follows a naming word (``la nomon Salomono``, ``nomo estas Zuro``, ``la nomon
     manao``), the name a naming verb gives (``estis nomata Karen``, ``nomis lin Petro``),
     or a name right after the head of a question constituent (``via frato Aaron``)."""
     for i, word in enumerate(words):
-        if word["pos"] in ("VERB", "ADJ") and set(word.get("roots") or []) & NAMING_ROOTS:
+        if word.pos in ("VERB", "ADJ") and set(word.roots) & NAMING_ROOTS:
             named = _named_after_verb(words, i)
-            denied = i > 0 and words[i - 1]["form"].lower() in NEGATION_WORDS
+            denied = i > 0 and words[i - 1].form.lower() in NEGATION_WORDS
             if named and not denied:  # "ne nomiĝas Petro": not the name
                 yield _Candidate(named, "naming", clause_of.get(i))
             continue
-        naming = word["pos"] == "NOUN" and bool(set(word.get("roots") or []) & NAMING_ROOTS)
-        if not naming and not (word["pos"] == "NOUN" and i in heads):
+        naming = word.pos == "NOUN" and bool(set(word.roots) & NAMING_ROOTS)
+        if not naming and not (word.pos == "NOUN" and i in heads):
             continue
         j = i + 1
-        if j < len(words) and words[j]["lemma"] in COPULAR_ROOTS:
+        if j < len(words) and words[j].is_copula:
             j += 1  # nomo estas X
-        if naming and j < len(words) and words[j]["pos"] == "NOUN" and not _is_name(words[j]):
+        if naming and j < len(words) and words[j].pos == "NOUN" and not words[j].is_name:
             yield _Candidate((j,), "naming", clause_of.get(i))  # la nomon manao
-        elif j < len(words) and _is_name(words[j]) and j not in heads:
+        elif j < len(words) and words[j].is_name and j not in heads:
             end = j
-            while end + 1 < len(words) and _is_name(words[end + 1]):
+            while end + 1 < len(words) and words[end + 1].is_name:
                 end += 1
             yield _Candidate(tuple(range(j, end + 1)), "naming", clause_of.get(i))
 
 
-def _named_after_verb(words: list[dict[str, Any]], verb: int) -> tuple[int, ...]:
+def _named_after_verb(words: tuple[Word, ...], verb: int) -> tuple[int, ...]:
     """The capitalised words a naming verb or participle gives as a name, past the pronoun
     it names (``nomis lin Petro``): mid-sentence capitals are names even when the word also
     reads as something else (``Karen``, kar-en)."""
     j = verb + 1
-    if j < len(words) and words[j]["pos"] == "PRON" and words[j].get("feats", {}).get(
-            "Case") == "Acc":
+    if j < len(words) and words[j].pos == "PRON" and words[j].case == "Acc":
         j += 1
     end = j
-    while end < len(words) and (_is_name(words[end]) or words[end]["form"][:1].isupper()):
+    while end < len(words) and (words[end].is_name or words[end].form[:1].isupper()):
         end += 1
     return tuple(range(j, end))
 
 
-def _quantities(words: list[dict[str, Any]], clause_of: dict[int, int]
-                ) -> Iterator[_Candidate]:
+def _quantities(words: tuple[Word, ...], clause_of: dict[int, int]) -> Iterator[_Candidate]:
     """A run of numerals with the noun it counts: ``naŭcent sesdek naŭ jaroj``, ``trifoje``."""
     i = 0
     while i < len(words):
-        if not _is_numeral(words[i]):
+        if not words[i].is_numeral:
             i += 1
             continue
         start = i
-        while i + 1 < len(words) and _is_numeral(words[i + 1]):
+        while i + 1 < len(words) and words[i + 1].is_numeral:
             i += 1
-        if start > 0 and words[start - 1]["pos"] == "NOUN" and words[start]["form"].isdigit():
+        if start > 0 and words[start - 1].pos == "NOUN" and words[start].form.isdigit():
             i += 1  # digits after a noun label it (la jaro 1888, ĉapitro 5): no count
             continue
         end = i
         j = i + 1
-        while j < len(words) and j - end <= 3 and words[j]["pos"] in ("ADJ", "NOUN", "X"):
-            if words[j]["pos"] == "NOUN":
+        while j < len(words) and j - end <= 3 and words[j].pos in ("ADJ", "NOUN", "X"):
+            if words[j].pos == "NOUN":
                 end = j
                 break
             j += 1
-        if end + 2 < len(words) and words[end + 1]["form"] == "kaj" and _is_numeral(
-                words[end + 2]):  # tri tagoj kaj tri noktoj
-            k = end + 2
-            while k + 1 < len(words) and (_is_numeral(words[k + 1]) or
-                                          words[k + 1]["pos"] in ("NOUN", "ADJ")):
+        if end + 2 < len(words) and words[end + 1].form == "kaj" and words[end + 2].is_numeral:
+            k = end + 2  # tri tagoj kaj tri noktoj
+            while k + 1 < len(words) and (words[k + 1].is_numeral or
+                                          words[k + 1].pos in ("NOUN", "ADJ")):
                 k += 1
-                if words[k]["pos"] == "NOUN":
+                if words[k].pos == "NOUN":
                     break
             yield _Candidate(tuple(range(start, k + 1)), "quantity", clause_of.get(start))
         yield _Candidate(tuple(range(start, end + 1)), "quantity", clause_of.get(start))
         i += 1
 
 
-def _dates(words: list[dict[str, Any]], clause_of: dict[int, int]) -> Iterator[_Candidate]:
+def _dates(words: tuple[Word, ...], clause_of: dict[int, int]) -> Iterator[_Candidate]:
     """A date as one phrase: ``la 14 de aprilo de 1917``, ``la 15an de decembro 1859``."""
     for i, word in enumerate(words):
-        if not (set(word.get("roots") or []) & MONTH_ROOTS and word["pos"] in ("NOUN", "PROPN")
-                and word["form"].lower().rstrip("n").endswith("o")):
+        if not (set(word.roots) & MONTH_ROOTS and word.pos in ("NOUN", "PROPN")
+                and word.form.lower().rstrip("n").endswith("o")):
             continue  # (Marta is a name, not March)
         start = end = i
-        if i >= 2 and words[i - 1]["form"].lower() == "de":
+        if i >= 2 and words[i - 1].form.lower() == "de":
             day = i - 2
-            if day >= 1 and words[day]["pos"] == "X" and words[day - 1]["form"].isdigit():
+            if day >= 1 and words[day].pos == "X" and words[day - 1].form.isdigit():
                 day -= 1  # 15an, 14a: the tokenizer splits the ordinal ending off
-            if words[day]["form"].isdigit():
-                start = day - 1 if day >= 1 and words[day - 1]["form"].lower() == "la" else day
+            if words[day].form.isdigit():
+                start = day - 1 if day >= 1 and words[day - 1].form.lower() == "la" else day
         year = i + 1
-        if year < len(words) and words[year]["form"].lower() == "de":
+        if year < len(words) and words[year].form.lower() == "de":
             year += 1
-        if year < len(words) and words[year]["form"].isdigit():
+        if year < len(words) and words[year].form.isdigit():
             end = year
         if (start, end) != (i, i):
             yield _Candidate(tuple(range(start, end + 1)), "time", clause_of.get(i))
 
 
-def _possessors(words: list[dict[str, Any]], matched: set[int],
+def _possessors(words: tuple[Word, ...], matched: set[int],
                 clause_of: dict[int, int]) -> Iterator[_Candidate]:
     """``artikolo de Tolstoj``: the ``de`` phrase after a matched noun."""
     for i in sorted(matched):
-        if i + 2 < len(words) and words[i + 1]["form"].lower() == "de":
+        if i + 2 < len(words) and words[i + 1].form.lower() == "de":
             chunk = _chunk_after(words, i + 2)
             if chunk:
                 yield _Candidate(chunk, "possessor", clause_of.get(i))
 
 
-def _type_hint(frame: _Question, words: list[dict[str, Any]], span: tuple[int, ...]) -> float:
-    classes = {words[i].get("semantic_class") for i in span}
-    names = any(_is_name(words[i]) for i in span)
+def _type_hint(frame: _Question, words: tuple[Word, ...], span: tuple[int, ...]) -> float:
+    classes = {words[i].semantic_class for i in span}
+    names = any(words[i].is_name for i in span)
     if frame.role == "quantity":
         # what the span counts: its nouns, or the root of a numeral adverb (tri·foj·e)
-        nouns = {r for i in span if words[i]["pos"] == "NOUN" or (
-            words[i]["pos"] == "ADV" and _is_numeral(words[i])) for r in _roots(words[i])}
+        nouns = {r for i in span if words[i].pos == "NOUN" or (
+            words[i].pos == "ADV" and words[i].is_numeral) for r in words[i].content_roots}
         counted = {unit for r in frame.hole_roots - {"kiom"}
                    for unit in MEASURED_IN.get(r, (r,))}
         if counted:
@@ -698,25 +625,27 @@ def _type_hint(frame: _Question, words: list[dict[str, Any]], span: tuple[int, .
         return 0.3
     if frame.role in ("place", "direction", "source") and (names or classes & PLACE_CLASSES):
         return 0.3
-    if frame.hole_roots and any(set(_roots(words[i])) & frame.hole_roots for i in span):
+    if frame.hole_roots and any(set(words[i].content_roots) & frame.hole_roots for i in span):
         return 0.3  # en kiu urbo → ... urbo ...
     return 0.0
 
 
-def _names_found(words: list[dict[str, Any]], frame: _Question,
+def _names_found(words: tuple[Word, ...], frame: _Question,
                  context: frozenset[str] = frozenset()) -> float:
     """The share of the question's names that the sentence (with its ``context``) mentions,
     1 when it asks about none: an answer about someone else is the commonest wrong answer
     to an unanswerable question."""
     if not frame.names:
         return 1.0
-    there = {t for word in words for t in word_terms({"words": [word]})} | context
+    there = {t for word in words for t in word.terms} | context
     return len(frame.names & there) / len(frame.names)
 
 
-def _span_text(top: list[Evidence], scored: _Scored) -> str:
-    words = top[scored.evidence].ast["words"]
-    return top[scored.evidence].text[words[scored.span[0]]["start"]:words[scored.span[-1]]["end"]]
+def _span_text(top: list[Evidence], scored: _Scored) -> tuple[str, int, int]:
+    """The candidate's text as it stands in its sentence, with its character offsets."""
+    item = top[scored.evidence]
+    start, end = item.ast.words[scored.span[0]].start, item.ast.words[scored.span[-1]].end
+    return item.text[start:end], start, end
 
 
 def _answer_key(text: str) -> str:

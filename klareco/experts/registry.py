@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
 
 from klareco.experts.base import Answer, Evidence, Expert
+from klareco.experts.factoid import FactoidExpert
+from klareco.parse.ast import Sentence
 
 
 class Registry:
@@ -22,7 +23,7 @@ class Registry:
             raise ValueError(f"an expert named {expert.name!r} is already registered")
         self.experts.append(expert)
 
-    def route(self, question: dict[str, Any]) -> list[tuple[float, Expert]]:
+    def route(self, question: Sentence) -> list[tuple[float, Expert]]:
         """The experts able to handle the question (suitability > 0), most suited first;
         ties keep registration order."""
         scored = [(expert.can_handle(question), n, expert)
@@ -30,7 +31,7 @@ class Registry:
         return [(score, expert) for score, _, expert in
                 sorted(scored, key=lambda t: (-t[0], t[1])) if score > 0]
 
-    def answer(self, question: dict[str, Any], evidence: Sequence[Evidence]) -> Answer | None:
+    def answer(self, question: Sentence, evidence: Sequence[Evidence]) -> Answer | None:
         best: Answer | None = None
         for _, expert in self.route(question):
             found = expert.answer(question, evidence)
@@ -41,6 +42,4 @@ class Registry:
 
 def default_registry() -> Registry:
     """The experts Klareco ships with."""
-    from klareco.experts.factoid import FactoidExpert
-
     return Registry([FactoidExpert()])

@@ -125,14 +125,8 @@ CARDINAL_MULTIPLIERS: dict[str, int] = {"dek": 10, "cent": 100, "mil": 1000}
 # Words that deny their clause: "Ana ne dormis" answers "Ĉu Ana dormis?" with "ne".
 NEGATION_WORDS = frozenset({"ne", "neniu", "nenio", "neniam", "nenie", "neniel", "nek"})
 
-# Verbs whose nominative complement is a predicate, not a second subject.
-COPULAR_ROOTS = frozenset({"est", "fariĝ", "iĝ", "rest", "nomiĝ", "ŝajn", "aspekt", "montriĝ"})
-
-# Nouns whose bare accusative is a time or measure adjunct ("ĉiun tagon"), not an object.
-TIME_AND_MEASURE_ROOTS = frozenset(
-    """tag nokt jar monat semajn hor minut sekund moment vesper maten foj jarcent tempo temp
-    someron vintr printemp aŭtun dimanĉ lund mard merkred ĵaŭd vendred sabat""".split()
-)
+# Third-person personal pronouns: "mortigis lin" refers back to someone named before.
+THIRD_PERSON_PRONOUNS = frozenset(p.form for p in PERSONAL_PRONOUNS.values() if p.person == "3")
 
 
 def function_word_pos(form: str) -> str | None:

@@ -1,7 +1,7 @@
 """The trained encoder as the rest of Klareco sees it: load a model file, encode sentences.
 
     encoder = Encoder.load()                 # models/tree_lstm.pt, checked against the lexicon
-    vectors = encoder.encode([parse("Kiun mortigis Kain?").to_dict()])   # float32, unit rows
+    vectors = encoder.encode([parse("Kiun mortigis Kain?")])   # float32, unit rows
 
 A model file is a plain dict of tensors and strings, so it loads with
 ``torch.load(..., weights_only=True)``: the config, the vocabulary hash and the weights.
@@ -18,11 +18,12 @@ from typing import Any
 import numpy as np
 import torch
 
-from klareco.config import project_root
+from klareco.config import shipped_file
 from klareco.errors import KlarecoError
 from klareco.models.tree_lstm import EncoderConfig, TreeEncoder
 from klareco.models.trees import SentenceTree, collate, sentence_tree
 from klareco.models.vocabulary import Vocabulary, vocabulary
+from klareco.parse.ast import Sentence
 
 MODEL_FILE = "tree_lstm.pt"
 FORMAT = "klareco-tree-lstm/1"
@@ -34,9 +35,9 @@ class ModelError(KlarecoError):
 
 
 def default_model_path() -> Path:
-    """``$KLARECO_MODEL`` if set, else ``models/tree_lstm.pt`` in the checkout."""
+    """``$KLARECO_MODEL`` if set, else the shipped ``models/tree_lstm.pt``."""
     explicit = os.environ.get("KLARECO_MODEL")
-    return Path(explicit).expanduser() if explicit else project_root() / "models" / MODEL_FILE
+    return Path(explicit).expanduser() if explicit else shipped_file("weights", MODEL_FILE)
 
 
 def file_sha256(path: Path) -> str:
@@ -105,12 +106,12 @@ class Encoder:
         os.replace(temporary, path)
         return file_sha256(path)
 
-    def trees(self, asts: Sequence[dict[str, Any]]) -> list[SentenceTree]:
-        return [sentence_tree(ast, self.vocabulary) for ast in asts]
+    def trees(self, sentences: Sequence[Sentence]) -> list[SentenceTree]:
+        return [sentence_tree(sentence, self.vocabulary) for sentence in sentences]
 
-    def encode(self, asts: Sequence[dict[str, Any]]) -> np.ndarray:
-        """Unit vectors (float32, one row per AST dict) of parsed sentences."""
-        return self.encode_trees(self.trees(asts))
+    def encode(self, sentences: Sequence[Sentence]) -> np.ndarray:
+        """Unit vectors (float32, one row per sentence) of parsed sentences."""
+        return self.encode_trees(self.trees(sentences))
 
     def encode_trees(self, trees: Sequence[SentenceTree],
                      batch_size: int = BATCH_SIZE) -> np.ndarray:

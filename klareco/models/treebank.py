@@ -11,11 +11,24 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from klareco.corpus.model import Row
 from klareco.corpus.store import Store
-from klareco.models.trees import SentenceTree
-from klareco.models.vocabulary import FEATURE_SLOTS, MORPHEME_SLOTS
+from klareco.models.trees import SentenceTree, sentence_tree
+from klareco.models.vocabulary import FEATURE_SLOTS, MORPHEME_SLOTS, vocabulary
+from klareco.parse.ast import Sentence
 
 _PREFIX = "trees."
+
+
+class TreeIndexer:
+    """Every sentence's encoder tree, computed while the corpus is parsed and kept in the
+    store (a ``corpus.build.SentenceIndexer``)."""
+
+    def per_sentence(self, sentence: Sentence) -> SentenceTree:
+        return sentence_tree(sentence, vocabulary())
+
+    def blobs(self, rows: Sequence[Row], values: Sequence[SentenceTree]) -> dict[str, bytes]:
+        return treebank_blobs(values)
 
 
 def treebank_blobs(trees: Sequence[SentenceTree]) -> dict[str, bytes]:

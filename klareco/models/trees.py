@@ -11,24 +11,24 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 import numpy as np
 import torch
 from torch_geometric.data import Batch
 
 from klareco.models.vocabulary import FEATURE_SLOTS, MORPHEME_SLOTS, Vocabulary
+from klareco.parse.ast import Sentence
+from klareco.parse.dependencies import clause_root
 
-_ROLE_KEYS = ("subject", "object", "predicate", "indirect_object")
 _CLAUSE_ROLES = {"relative": "relative", "subordinate": "subordinate",
                  "coordinate": "coordinate", "main": "coordinate"}
 
 
-def tree_structure(ast: dict[str, Any]) -> tuple[list[int], list[int], list[str]]:
+def tree_structure(sentence: Sentence) -> tuple[list[int], list[int], list[str]]:
     """Kept word indices, each one's parent (position in the kept list, -1 for the root) and
     its role. The first kept word is not necessarily the root."""
-    words = ast.get("words") or []
-    kept = [i for i, w in enumerate(words) if w["pos"] not in ("PUNCT", "SYM")]
+    words = sentence.words
+    kept = [i for i, w in enumerate(words) if not w.is_punct]
     if not kept:
         kept = list(range(min(1, len(words))))
     position = {index: n for n, index in enumerate(kept)}
@@ -43,8 +43,8 @@ def tree_structure(ast: dict[str, Any]) -> tuple[list[int], list[int], list[str]
         parent[index] = head
         role[index] = relation
 
-    clauses = ast.get("clauses") or []
-    roots = [_clause_root(c) for c in clauses]
+    clauses = sentence.clauses
+    roots = [clause_root(c) for c in clauses]
     main_root = next((r for r in roots if r is not None and r in position), None)
     if main_root is None and kept:
         main_root = kept[0]
@@ -52,22 +52,19 @@ def tree_structure(ast: dict[str, Any]) -> tuple[list[int], list[int], list[str]
     for clause, root in zip(clauses, roots, strict=True):
         if root is None:
             continue
-        owner = clause.get("parent")
+        owner = clause.parent
         head = roots[owner] if owner is not None and roots[owner] is not None else main_root
-        attach(root, head, _CLAUSE_ROLES.get(clause["kind"], "other"))
+        attach(root, head, _CLAUSE_ROLES.get(clause.kind, "other"))
     for clause, root in zip(clauses, roots, strict=True):
         if root is None:
             continue
-        phrases = [(clause.get(key), key) for key in _ROLE_KEYS]
-        phrases += [(a, "adjunct") for a in clause.get("adjuncts") or []]
-        for phrase, relation in phrases:
-            if not phrase:
-                continue
-            head = phrase["head"]["index"]
-            attach(head, root, relation)
-            for modifier in phrase.get("modifiers") or []:
-                attach(modifier["index"], head, "modifier")
-        for index in clause.get("words") or []:
+        phrases = clause.role_phrases() + [("adjunct", a) for a in clause.adjuncts]
+        for relation, phrase in phrases:
+            attach(phrase.head, root, relation)
+            for index in phrase.words:
+                if index != phrase.head:
+                    attach(index, phrase.head, "modifier")
+        for index in clause.words:
             attach(index, root, "other")
     for index in kept:
         attach(index, main_root, "other")
@@ -78,18 +75,6 @@ def tree_structure(ast: dict[str, Any]) -> tuple[list[int], list[int], list[str]
         parents[position[index]] = -1 if head is None else position[head]
     _break_cycles(parents, position[main_root] if main_root is not None else 0)
     return kept, parents, [role.get(i, "other") for i in kept]
-
-
-def _clause_root(clause: dict[str, Any]) -> int | None:
-    if clause.get("predicate"):
-        return clause["predicate"]["head"]["index"]
-    if clause.get("verb"):
-        return clause["verb"]["index"]
-    for key in ("subject", "object"):
-        if clause.get(key):
-            return clause[key]["head"]["index"]
-    words = clause.get("words") or []
-    return words[0] if words else None
 
 
 def _break_cycles(parents: list[int], root: int) -> None:
@@ -149,11 +134,11 @@ def _padded(rows: list[list[int]], width: int, dtype: type) -> np.ndarray:
     return out
 
 
-def sentence_tree(ast: dict[str, Any], vocabulary: Vocabulary) -> SentenceTree:
-    """The tree of one parsed sentence (``Sentence.to_dict()``); a sentence with nothing to
-    read becomes one empty node, so that every sentence has a vector."""
-    words = ast.get("words") or []
-    kept, parents, roles = tree_structure(ast)
+def sentence_tree(sentence: Sentence, vocabulary: Vocabulary) -> SentenceTree:
+    """The tree of one parsed sentence; a sentence with nothing to read becomes one empty
+    node, so that every sentence has a vector."""
+    words = sentence.words
+    kept, parents, roles = tree_structure(sentence)
     if not kept:
         return SentenceTree(np.zeros((1, MORPHEME_SLOTS), np.uint16),
                             np.zeros((1, FEATURE_SLOTS), np.uint8),

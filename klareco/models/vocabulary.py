@@ -19,10 +19,10 @@ import hashlib
 import zlib
 from collections.abc import Sequence
 from functools import cache
-from typing import Any
 
 from klareco.lexicon import affixes, closed_classes
 from klareco.lexicon.roots import load_roots
+from klareco.parse.ast import Word
 
 NAME_BUCKETS = 2048
 UNKNOWN_ROOT_BUCKETS = 1024
@@ -88,42 +88,40 @@ class Vocabulary:
         # crc32, not hash(): the same text must land in the same bucket in every process
         return base + zlib.crc32(text.encode("utf-8")) % size
 
-    def morphemes(self, word: dict[str, Any]) -> list[int]:
-        """Morpheme token ids of one word dict (``Word.to_dict()``), head root first."""
+    def morphemes(self, word: Word) -> list[int]:
+        """Morpheme token ids of one word, head root first."""
         ids = self.morpheme_ids
-        if word.get("proper") or word["pos"] == "PROPN":
-            return [self._bucket(self.name_base, NAME_BUCKETS, word["lemma"].lower())]
-        if word["pos"] == "NUM" and word["form"].isdigit():
+        if word.is_name:
+            return [self._bucket(self.name_base, NAME_BUCKETS, word.lemma.lower())]
+        if word.pos == "NUM" and word.form.isdigit():
             return [ids["number"]]
-        roots = word.get("roots") or []
-        if not roots:
-            lemma = word["lemma"].lower()
+        if not word.roots:
+            lemma = word.lemma.lower()
             found = ids.get("w:" + lemma)
             return [found] if found else [self._bucket(self.unknown_base, UNKNOWN_ROOT_BUCKETS,
                                                         lemma)]
         tokens = []
-        for root in (roots[-1], *roots[:-1]):
+        for root in (word.roots[-1], *word.roots[:-1]):
             found = ids.get("r:" + root)
             tokens.append(found or self._bucket(self.unknown_base, UNKNOWN_ROOT_BUCKETS, root))
-        tokens += [ids[t] for t in ("p:" + p for p in word.get("prefixes") or []) if t in ids]
-        tokens += [ids[t] for t in ("s:" + s for s in word.get("suffixes") or []) if t in ids]
+        tokens += [ids[t] for t in ("p:" + p for p in word.prefixes) if t in ids]
+        tokens += [ids[t] for t in ("s:" + s for s in word.suffixes) if t in ids]
         return tokens[:MORPHEME_SLOTS]
 
-    def features(self, word: dict[str, Any], role: str) -> list[int]:
+    def features(self, word: Word, role: str) -> list[int]:
         """Grammar feature token ids of one word in the given clause role."""
         ids = self.feature_ids
-        feats = word.get("feats") or {}
-        tokens = [f"pos={word['pos']}", f"ending={word.get('ending')}", f"role={role}"]
+        feats = dict(word.feats)
+        tokens = [f"pos={word.pos}", f"ending={word.ending}", f"role={role}"]
         tokens += [f"{name}={feats[name]}" for name in
                    ("Case", "Number", "Tense", "Mood", "VerbForm", "Voice") if name in feats]
-        correlative = word.get("correlative")
-        if correlative:
-            tokens.append(f"correlative={correlative['prefix']}-{correlative['suffix']}")
-        if word.get("semantic_class"):
-            tokens.append(f"sem={word['semantic_class']}")
-        if word.get("proper"):
+        if word.correlative:
+            tokens.append(f"correlative={word.correlative[0]}-{word.correlative[1]}")
+        if word.semantic_class:
+            tokens.append(f"sem={word.semantic_class}")
+        if word.proper:
             tokens.append("flag=proper")
-        if not word.get("known", True):
+        if not word.known:
             tokens.append("flag=unknown")
         found = [ids[t] for t in tokens if t in ids]
         return found[:FEATURE_SLOTS]

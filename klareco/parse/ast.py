@@ -7,7 +7,11 @@ Field names follow Universal Dependencies where UD has a name (``lemma``, ``pos`
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
+
+from klareco.lexicon.closed_classes import CARDINAL_DIGITS, CARDINAL_MULTIPLIERS
+from klareco.lexicon.semantics import COPULAS
 
 
 @dataclass(frozen=True)
@@ -20,6 +24,29 @@ class Morpheme:
 
     def to_dict(self) -> dict[str, Any]:
         return {"text": self.text, "kind": self.kind, "known": self.known}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Morpheme:
+        return cls(data["text"], data["kind"], data.get("known", True))
+
+
+@dataclass(frozen=True)
+class Term:
+    """One index term of a word: as shown (``mitrandiro``), as indexed (``mitrandir``), and
+    its kind: ``name``, ``root``, ``stem`` (a derived word's whole stem) or ``number``."""
+
+    text: str
+    term: str
+    kind: str
+
+
+# Roots too empty to tell sentences apart: the one-root copulas ("est", "rest" …) and the
+# affixes that also stand alone as roots ("adi", "igi", "iĝi").
+_EMPTY_ROOTS = frozenset({c[0] for c in COPULAS if len(c) == 1} | {"ad", "ig", "iĝ"})
+_CONTENT_POS = frozenset({"NOUN", "VERB", "ADJ", "ADV"})
+
+# The roles a clause's noun phrases can have, in the order they are read.
+ROLE_NAMES = ("subject", "object", "predicate", "indirect_object")
 
 
 @dataclass(frozen=True)
@@ -48,6 +75,8 @@ class Word:
     index: int = -1
     start: int = -1
     end: int = -1
+    # the analyses of a hyphenated word's parts ("nigre-griza" → nigre, griza), else empty
+    parts: tuple[Word, ...] = field(default=(), repr=False)
 
     def feat(self, name: str) -> str | None:
         """The value of one UD feature, or None."""
@@ -64,8 +93,73 @@ class Word:
     def is_punct(self) -> bool:
         return self.pos in ("PUNCT", "SYM")
 
+    @property
+    def is_name(self) -> bool:
+        """A proper name (Habel, Ofelio), however the tagger reached it."""
+        return self.proper or self.pos == "PROPN"
+
+    @property
+    def is_numeral(self) -> bool:
+        """A number word or a count of times built from numerals (tri, 1917, trifoje)."""
+        if self.pos == "NUM":
+            return True
+        return self.pos == "ADV" and bool(self.roots) and self.roots[-1] == "foj" and all(
+            r in CARDINAL_DIGITS or r in CARDINAL_MULTIPLIERS for r in self.roots[:-1])
+
+    @property
+    def is_content(self) -> bool:
+        """A word that can carry an answer: nouns, names, numbers, adjectives, verbs, foreign
+        words, and adverbs built on a root (not "jam", "tre")."""
+        return self.pos in ("NOUN", "PROPN", "NUM", "ADJ", "VERB", "X") or (
+            self.pos == "ADV" and bool(self.roots))
+
+    @property
+    def is_copula(self) -> bool:
+        """A verb that links its subject to a predicate (estas, fariĝis, nomiĝas); see
+        ``klareco.lexicon.semantics.COPULAS``. Participles are not counted."""
+        return (self.pos in ("VERB", "AUX") and not self.prefixes
+                and self.feat("VerbForm") != "Part"
+                and (*self.roots, *self.suffixes) in COPULAS)
+
+    @property
+    def content_roots(self) -> tuple[str, ...]:
+        """What the word is about, for comparing words: a name's lowercased lemma, else its
+        roots (head root last)."""
+        return (self.lemma.lower(),) if self.is_name else self.roots
+
+    @cached_property
+    def index_terms(self) -> tuple[Term, ...]:
+        """The word's index terms, with repeats (see ``klareco.retrieval.keywords``): a name
+        whole and lowercased, the roots of nouns, verbs, adjectives and adverbs, a derived
+        word's whole stem, digit numbers, each part of a hyphenated word; nothing for
+        function words, correlatives and copulas."""
+        return tuple(_index_terms(self))
+
+    @property
+    def terms(self) -> tuple[str, ...]:
+        """The indexed form of each of ``index_terms``."""
+        return tuple(t.term for t in self.index_terms)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Word:
+        """The word ``to_dict`` wrote (a stored word without ``morphemes`` gets none)."""
+        correlative = data.get("correlative")
+        return cls(
+            form=data["form"], lemma=data["lemma"], pos=data["pos"],
+            morphemes=tuple(Morpheme.from_dict(m) for m in data.get("morphemes") or ()),
+            prefixes=tuple(data.get("prefixes") or ()), roots=tuple(data.get("roots") or ()),
+            suffixes=tuple(data.get("suffixes") or ()), ending=data.get("ending"),
+            feats=tuple(sorted((data.get("feats") or {}).items())),
+            correlative=(correlative["prefix"], correlative["suffix"]) if correlative else None,
+            proper=data.get("proper", False), elided=data.get("elided", False),
+            known=data.get("known", True), word_class=data.get("class", ""),
+            semantic_class=data.get("semantic_class"), index=data.get("index", -1),
+            start=data.get("start", -1), end=data.get("end", -1),
+            parts=tuple(cls.from_dict(p) for p in data.get("parts") or ()),
+        )
+
     def to_dict(self) -> dict[str, Any]:
-        return {
+        data = {
             "form": self.form,
             "lemma": self.lemma,
             "prefixes": list(self.prefixes),
@@ -89,6 +183,9 @@ class Word:
             "start": self.start,
             "end": self.end,
         }
+        if self.parts:
+            data["parts"] = [p.to_dict() for p in self.parts]
+        return data
 
 
 @dataclass(frozen=True)
@@ -104,6 +201,19 @@ class Phrase:
     def text(self, words: tuple[Word, ...]) -> str:
         return " ".join(words[i].form for i in self.words)
 
+    def members(self) -> set[int]:
+        """The indexes of the head and all its words."""
+        return {self.head, *self.words}
+
+    def preposition_form(self, words: tuple[Word, ...]) -> str | None:
+        """The preposition, lowercased ("al"), or None."""
+        return words[self.preposition].form.lower() if self.preposition is not None else None
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Phrase:
+        return cls(data["kind"], data["head"]["index"], tuple(data["words"]),
+                   data.get("preposition_index"), data.get("case"))
+
     def to_dict(self, words: tuple[Word, ...]) -> dict[str, Any]:
         head = words[self.head]
         return {
@@ -113,10 +223,10 @@ class Phrase:
             "modifiers": [
                 {"index": i, "form": words[i].form} for i in self.words if i != self.head
             ],
-            "preposition": words[self.preposition].form.lower()
-            if self.preposition is not None
-            else None,
+            "preposition": self.preposition_form(words),
             "case": self.case,
+            "words": list(self.words),
+            "preposition_index": self.preposition,
         }
 
 
@@ -135,6 +245,31 @@ class Clause:
     adjuncts: tuple[Phrase, ...] = ()
     parent: int | None = None  # index of the enclosing clause
 
+    def role_phrases(self) -> list[tuple[str, Phrase]]:
+        """(role, phrase) of the subject, object, predicate and indirect object it has."""
+        found = [(role, getattr(self, role)) for role in ROLE_NAMES]
+        return [(role, phrase) for role, phrase in found if phrase is not None]
+
+    def phrases(self) -> list[Phrase]:
+        """Its role phrases, then its adjuncts."""
+        return [p for _, p in self.role_phrases()] + list(self.adjuncts)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Clause:
+        def phrase(key: str) -> Phrase | None:
+            found = data.get(key)
+            return Phrase.from_dict(found) if found else None
+
+        verb = data.get("verb")
+        return cls(
+            kind=data["kind"], words=tuple(data["words"]),
+            introducer=data.get("introducer_index"), verb=verb["index"] if verb else None,
+            subject=phrase("subject"), object=phrase("object"), predicate=phrase("predicate"),
+            indirect_object=phrase("indirect_object"),
+            adjuncts=tuple(Phrase.from_dict(a) for a in data.get("adjuncts") or ()),
+            parent=data.get("parent"),
+        )
+
     def to_dict(self, words: tuple[Word, ...]) -> dict[str, Any]:
         def phrase(p: Phrase | None) -> dict[str, Any] | None:
             return p.to_dict(words) if p else None
@@ -150,6 +285,7 @@ class Clause:
             "adjuncts": [a.to_dict(words) for a in self.adjuncts],
             "parent": self.parent,
             "words": list(self.words),
+            "introducer_index": self.introducer,
         }
 
 
@@ -176,6 +312,10 @@ class Question:
             "index": self.index,
             "preposition": self.preposition,
         }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Question:
+        return cls(data.get("word"), data["role"], data.get("index"), data.get("preposition"))
 
 
 @dataclass(frozen=True)
@@ -227,4 +367,50 @@ class Sentence:
             "adjuncts": main_dict["adjuncts"],
             "clauses": [c.to_dict(self.words) for c in self.clauses],
             "words": [w.to_dict() for w in self.words],
+            "heads": list(self.heads),
+            "deprels": list(self.deprels),
         }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Sentence:
+        """The sentence ``to_dict`` wrote: ``Sentence.from_dict(s.to_dict()) == s``. The main
+        clause's roles repeated at the top level are read from ``clauses``."""
+        question = data.get("question")
+        return cls(
+            text=data["text"], words=tuple(Word.from_dict(w) for w in data["words"]),
+            clauses=tuple(Clause.from_dict(c) for c in data.get("clauses") or ()),
+            type=data["type"], question=Question.from_dict(question) if question else None,
+            heads=tuple(data.get("heads") or ()), deprels=tuple(data.get("deprels") or ()),
+        )
+
+
+def name_term(lemma: str) -> str:
+    """A name's index term: lowercased, without the noun ending, so Habel = Habelo = Habelon."""
+    low = lemma.lower()
+    return low[:-1] if len(low) > 3 and low.endswith("o") else low
+
+
+def _index_terms(word: Word) -> list[Term]:
+    if word.pos == "NUM" and word.form.isdigit():
+        return [Term(word.form, word.form, "number")]  # years and counts: 1834, 969
+    if word.parts:
+        return [t for part in word.parts for t in part.index_terms]
+    if word.is_name:
+        found = []
+        if any(c.isalpha() for c in word.lemma):
+            found.append(Term(word.lemma.lower(), name_term(word.lemma), "name"))
+        if not word.known:
+            return found
+        # A capitalised known word (Dio) is a name here but a plain noun at a sentence
+        # start: its roots make both meet.
+    elif (word.pos not in _CONTENT_POS or word.word_class == "correlative" or not word.roots
+          or word.is_copula):
+        return []  # function words, correlatives (kiu, kie …), primitive adverbs, copulas
+    else:
+        found = []
+    roots = [r for r in word.roots if len(r) > 1 and r not in _EMPTY_ROOTS]
+    found += [Term(root, root, "root") for root in roots]
+    stem = word.lemma.lower()
+    if roots and word.pos != "PROPN" and stem not in roots and stem not in _EMPTY_ROOTS:
+        found.append(Term(stem, stem, "stem"))
+    return found

@@ -30,7 +30,7 @@ def dependencies(
         relations[index] = relation
         assigned[index] = True
 
-    roots = [_clause_root(c) for c in clauses]
+    roots = [clause_root(c) for c in clauses]
     for n, clause in enumerate(clauses):
         root = roots[n]
         if root is None:
@@ -71,7 +71,9 @@ def dependencies(
     return tuple(heads), tuple(relations)
 
 
-def _clause_root(clause: Clause) -> int | None:
+def clause_root(clause: Clause) -> int | None:
+    """The word a clause hangs from: its predicate with a copula, else its verb, else the head
+    of its subject or object, else its first word."""
     if clause.predicate is not None:
         return clause.predicate.head
     if clause.verb is not None:

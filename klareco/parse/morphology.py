@@ -27,7 +27,7 @@ Analyses are cached per word form, so each distinct form is segmented once per p
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache, lru_cache
 from importlib import resources
 
@@ -576,13 +576,23 @@ _PUNCT = set(".,;:!?()[]{}…-–")
 
 @lru_cache(maxsize=500_000)
 def analyze_word(form: str) -> Word:
-    """Analyse one word form out of context (cached per form). Never raises for a string."""
+    """Analyse one word form out of context (cached per form). Never raises for a string.
+
+    A hyphenated word (``nigre-griza``, ``16-regula``) also carries the analysis of each part.
+    """
+    word = _analyse_form(form)
+    if "-" in form.strip("-"):
+        word = replace(word, parts=tuple(analyze_word(p) for p in form.split("-") if p))
+    return word
+
+
+def _analyse_form(form: str) -> Word:
     if not form:
         return Word(form=form, lemma="", pos="X", known=False, word_class="empty")
     spelled = normalize_word(form)
     special = _non_word(spelled)
     if special is not None:
-        return Word(**{**special.__dict__, "form": form})
+        return replace(special, form=form)
     word = _analyse_spelling(form, spelled)
     if not word.known:
         # Fundamento's h-system (ĉ written ch, ŭ written u): tried only when the plain

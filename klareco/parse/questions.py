@@ -1,6 +1,6 @@
 """Which role a question word asks about: the one home of the question-word → role map."""
 
-from klareco.lexicon.closed_classes import TIME_AND_MEASURE_ROOTS
+from klareco.lexicon.semantics import NAMING_ROOTS, PREPOSITION_ROLES, TIME_AND_MEASURE_ROOTS
 
 # A ki- correlative by its ending (and, for -u/-o, its case) → the role it asks about.
 CORRELATIVE_ROLES: dict[str, str] = {
@@ -19,47 +19,25 @@ CORRELATIVE_ROLES: dict[str, str] = {
     "om": "quantity",
 }
 
-# A preposition before a ki- word ("al kiu", "per kio", "de kie") → the role it asks about.
-PREPOSITION_ROLES: dict[str, str] = {
-    "al": "indirect_object",
-    "per": "instrument",
-    "kun": "company",
-    "de": "source",
-    "el": "source",
-    "pro": "reason",
-    "por": "purpose",
-    "pri": "topic",
-    "en": "place",
-    "sur": "place",
-    "sub": "place",
-    "ĉe": "place",
-    "apud": "place",
-    "ĝis": "time",
-    "dum": "time",
-    "post": "time",
-    "antaŭ": "time",
-}
-
-# "Kiel vi nomiĝas?" asks for a name, not a manner.
-NAMING_ROOTS = frozenset({"nom", "nomiĝ", "nomad"})
-
 
 def role_of(
     suffix: str,
     case: str | None,
     preposition: str | None = None,
     copular: bool = False,
-    verb_root: str | None = None,
+    verb_roots: tuple[str, ...] = (),
     noun_root: str | None = None,
 ) -> str:
-    """The role a question word asks about, from its form and what governs it."""
+    """The role a question word asks about, from its form and what governs it: a
+    preposition before it (``al kiu``), the roots of its clause's verb (``kiel … nomiĝas``)
+    and the noun it qualifies (``en kiu jaro``)."""
     if suffix == "es":
         return "possessor"  # pro kies artikolo: the preposition governs the possessed noun
     if preposition:
         if noun_root in TIME_AND_MEASURE_ROOTS:
             return "time"
         return PREPOSITION_ROLES.get(preposition, "adjunct")
-    if suffix == "el" and verb_root in NAMING_ROOTS:
+    if suffix == "el" and NAMING_ROOTS & set(verb_roots):
         return "name"
     if noun_root in TIME_AND_MEASURE_ROOTS and suffix in ("u", "a"):
         return "time"

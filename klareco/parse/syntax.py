@@ -16,6 +16,7 @@ from lark import Lark, Token, Tree
 from lark.exceptions import LarkError
 
 from klareco.lexicon import closed_classes
+from klareco.lexicon.semantics import TIME_AND_MEASURE_ROOTS
 from klareco.parse import questions
 from klareco.parse.ast import Clause, Phrase, Question, Sentence, Word
 from klareco.parse.dependencies import dependencies
@@ -350,9 +351,7 @@ def _phrase(chunk: _Chunk, words: tuple[Word, ...], kind: str) -> Phrase:
 
 
 def _is_copular(words: tuple[Word, ...], verb: int | None) -> bool:
-    if verb is None:
-        return False
-    return words[verb].lemma in closed_classes.COPULAR_ROOTS
+    return verb is not None and words[verb].is_copula
 
 
 def _roles(builder: _ClauseBuilder, words: tuple[Word, ...]) -> Clause:
@@ -393,8 +392,7 @@ def _roles(builder: _ClauseBuilder, words: tuple[Word, ...]) -> Clause:
             subject = _phrase(first, words, "noun")
     for chunk in accusatives:
         head = phrase_head(words, chunk.words)
-        is_time = bool(words[head].roots) and words[head].roots[-1] in (
-            closed_classes.TIME_AND_MEASURE_ROOTS)
+        is_time = bool(words[head].roots) and words[head].roots[-1] in TIME_AND_MEASURE_ROOTS
         if obj is None and not is_time:
             obj = _phrase(chunk, words, "noun")
         else:
@@ -502,7 +500,7 @@ def _question(words: tuple[Word, ...], chunks: list[_Chunk], main: Clause | None
                 grammatical_case(word),
                 preposition,
                 copular=_is_copular(words, main.verb if main else None),
-                verb_root=verb.lemma if verb else None,
+                verb_roots=verb.roots if verb else (),
                 noun_root=head.roots[-1] if head is not word and head.roots else None,
             )
             return Question(word.lemma, role, ki, preposition)

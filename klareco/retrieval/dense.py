@@ -18,14 +18,13 @@ import faiss
 import numpy as np
 from tqdm import tqdm
 
-from klareco.config import data_home
+from klareco.artifacts import dense_paths
 from klareco.corpus.store import Store
 from klareco.errors import KlarecoError
 from klareco.models.encoder import Encoder
 from klareco.models.treebank import TreeBank
-
-INDEX_FILE = "dense.faiss"
-META_FILE = "dense.json"
+from klareco.retrieval.fusion import Fusion
+from klareco.retrieval.search import Stage2
 
 
 @dataclass(frozen=True)
@@ -39,9 +38,9 @@ class DenseReport:
     model_id: str
 
 
-def _meta(home: Path) -> dict[str, object] | None:
+def _meta(path: Path) -> dict[str, object] | None:
     try:
-        return json.loads((home / META_FILE).read_text(encoding="utf-8"))
+        return json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
 
@@ -50,12 +49,12 @@ def build_dense(store: Store, encoder: Encoder, home: Path | None = None, *,
                 progress: bool = True, force: bool = False) -> DenseReport:
     """Encode every stored sentence and write the FAISS index (skipped when up to date)."""
     started = time.perf_counter()
-    home = home or data_home()
+    index_path, meta_path = dense_paths(home)
     fingerprint = store.info.get("fingerprint")
-    meta = _meta(home)
+    meta = _meta(meta_path)
     if (not force and meta and meta.get("store") == fingerprint
-            and meta.get("model") == encoder.model_id and (home / INDEX_FILE).is_file()):
-        return DenseReport(home / INDEX_FILE, True, int(meta["count"]),  # type: ignore[call-overload]
+            and meta.get("model") == encoder.model_id and index_path.is_file()):
+        return DenseReport(index_path, True, int(meta["count"]),  # type: ignore[call-overload]
                            time.perf_counter() - started, encoder.model_id)
     bank = TreeBank.load(store)
     trees = bank.trees(range(len(bank)))
@@ -67,19 +66,19 @@ def build_dense(store: Store, encoder: Encoder, home: Path | None = None, *,
         bar.update(len(vectors))
     bar.close()
     seconds = time.perf_counter() - started
-    partial = home / f".{INDEX_FILE}.{os.getpid()}.partial"
+    partial = index_path.with_name(f".{index_path.name}.{os.getpid()}.partial")
     try:
         faiss.write_index(index, str(partial))
-        os.replace(partial, home / INDEX_FILE)
+        os.replace(partial, index_path)
     finally:
         partial.unlink(missing_ok=True)
     meta = {"store": fingerprint, "model": encoder.model_id, "count": len(trees),
             "dim": encoder.dim, "encode_seconds": round(seconds, 2),
             "sentences_per_second": round(len(trees) / seconds, 1)}
-    partial_meta = home / f".{META_FILE}.{os.getpid()}.partial"
+    partial_meta = meta_path.with_name(f".{meta_path.name}.{os.getpid()}.partial")
     partial_meta.write_text(json.dumps(meta, indent=1), encoding="utf-8")
-    os.replace(partial_meta, home / META_FILE)
-    return DenseReport(home / INDEX_FILE, False, len(trees), seconds, encoder.model_id)
+    os.replace(partial_meta, meta_path)
+    return DenseReport(index_path, False, len(trees), seconds, encoder.model_id)
 
 
 class DenseIndex:
@@ -94,11 +93,10 @@ class DenseIndex:
     @classmethod
     def load(cls, store: Store, encoder: Encoder, home: Path | None = None) -> DenseIndex:
         """The dense index of ``home``; it must match the store and the encoder."""
-        home = home or data_home()
-        meta = _meta(home)
-        path = home / INDEX_FILE
+        path, meta_path = dense_paths(home)
+        meta = _meta(meta_path)
         if meta is None or not path.is_file():
-            raise KlarecoError(f"no dense index in {home}: run `klareco build`")
+            raise KlarecoError(f"no dense index in {path.parent}: run `klareco build`")
         if meta.get("store") != store.info.get("fingerprint") or meta.get(
                 "model") != encoder.model_id:
             raise KlarecoError("the dense index was built from another corpus build or model: "
@@ -120,3 +118,16 @@ class DenseIndex:
         scores, positions = self.index.search(vector.reshape(1, -1).astype(np.float32), k)
         keep = positions[0] >= 0
         return positions[0][keep].astype(np.int64), scores[0][keep]
+
+
+def load_stage2(store: Store, home: Path | None = None) -> Stage2:
+    """Stage 2 over a built store: the trained encoder, its dense index (checked to belong to
+    both) and the fusion rule chosen when the encoder was trained."""
+    encoder = Encoder.load()
+    dense = DenseIndex.load(store, encoder, home)
+    return Stage2(encoder, dense.vectors, default_fusion(encoder), dense)
+
+
+def default_fusion(encoder: Encoder) -> Fusion:
+    """The fusion rule chosen for this model when it was trained (stored in its metadata)."""
+    return Fusion(**(encoder.metadata.get("fusion") or {}))

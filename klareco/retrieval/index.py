@@ -2,10 +2,33 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 
+from klareco.corpus.model import Row
 from klareco.corpus.store import Store
-from klareco.retrieval.bm25 import BM25Arrays, BM25Index
+from klareco.parse.ast import Sentence
+from klareco.retrieval.bm25 import BM25Arrays, BM25Index, build_bm25
+from klareco.retrieval.keywords import context_terms, terms
+
+
+class BM25Indexer:
+    """The stage-1 index, built with the corpus store (a ``corpus.build.SentenceIndexer``):
+    each sentence under its own terms plus those of its work's title and its section headings."""
+
+    def per_sentence(self, sentence: Sentence) -> tuple[str, ...]:
+        return tuple(terms(sentence))
+
+    def blobs(self, rows: Sequence[Row], values: Sequence[tuple[str, ...]]) -> dict[str, bytes]:
+        context: dict[tuple[str, str], list[str]] = {}
+        documents = []
+        for (document, section, _, _), own in zip(rows, values, strict=True):
+            key = (document.doc_id, section.section_id)
+            if key not in context:
+                context[key] = context_terms(document.title, section.heads)
+            documents.append([*own, *context[key]])
+        return index_blobs(build_bm25(documents), [s.sentence_id for _, _, _, s in rows])
 
 
 def index_blobs(arrays: BM25Arrays, sentence_ids: list[str]) -> dict[str, bytes]:

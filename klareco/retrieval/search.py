@@ -22,10 +22,11 @@ from typing import Any
 
 import numpy as np
 
-from klareco.corpus.build import store_path
+from klareco.artifacts import store_path
 from klareco.corpus.store import Store
 from klareco.errors import EmptyInputError, KlarecoError
 from klareco.parse import parse
+from klareco.parse.ast import Sentence
 from klareco.retrieval.fusion import Fusion, fuse, knee_cut
 from klareco.retrieval.index import load_bm25
 from klareco.retrieval.keywords import Keyword, keywords
@@ -63,7 +64,7 @@ class SearchResult:
     message: str | None = None  # set when there are no hits: the reason, for a person
     retriever: str = "bm25"
     timings_ms: dict[str, float] = field(default_factory=dict)  # per stage
-    ast: dict[str, Any] | None = None  # the parsed query
+    ast: Sentence | None = None  # the parsed query
 
 
 class Stage2:
@@ -94,12 +95,11 @@ class Searcher:
         store = Store(store_path(home))
         if retriever == "bm25":
             return cls(store)
-        from klareco.models.encoder import Encoder
-        from klareco.retrieval.dense import DenseIndex
+        # Stage 2 runs on torch, whose import alone costs ~2 s: only a retriever that uses it
+        # pays for it, so `klareco search --retriever bm25` stays fast.
+        from klareco.retrieval.dense import load_stage2
 
-        encoder = Encoder.load()
-        dense = DenseIndex.load(store, encoder, home)
-        return cls(store, Stage2(encoder, dense.vectors, default_fusion(encoder), dense))
+        return cls(store, load_stage2(store, home))
 
     def close(self) -> None:
         self.store.close()
@@ -125,10 +125,9 @@ class Searcher:
         timings: dict[str, float] = {}
         started = time.perf_counter()
         try:
-            sentence = parse(text)
+            ast = parse(text)
         except EmptyInputError:
             return SearchResult(text, [], message="the query is empty", retriever=retriever)
-        ast = sentence.to_dict()
         found = keywords(ast)
         timings["parse"] = _since(started)
         if retriever == "dense":
@@ -156,7 +155,7 @@ class Searcher:
         return SearchResult(text, found, self._hits(hits), matched, None, retriever, timings,
                             ast)
 
-    def _rerank(self, ast: dict[str, Any], positions: np.ndarray, scores: np.ndarray,
+    def _rerank(self, ast: Sentence, positions: np.ndarray, scores: np.ndarray,
                 timings: dict[str, float],
                 tail_cut: bool) -> list[tuple[int, float, float | None, float | None, int]]:
         assert self.stage2 is not None
@@ -173,7 +172,7 @@ class Searcher:
         return [(int(positions[i]), float(f), float(scores[i]), float(cosines[i]), int(i) + 1)
                 for i, f in zip(order, final, strict=True)]
 
-    def _dense(self, text: str, ast: dict[str, Any], found: list[Keyword], k: int,
+    def _dense(self, text: str, ast: Sentence, found: list[Keyword], k: int,
                timings: dict[str, float]) -> SearchResult:
         assert self.stage2 is not None and self.stage2.dense is not None
         started = time.perf_counter()
@@ -190,12 +189,6 @@ class Searcher:
                     dense, k_pos)
                 for n, (r, (position, final, lexical, dense, k_pos)) in
                 enumerate(zip(rows, ranked, strict=True), start=1)]
-
-
-def default_fusion(encoder: Any) -> Fusion:
-    """The fusion rule chosen for this model when it was trained (stored in its metadata)."""
-    chosen = (getattr(encoder, "metadata", None) or {}).get("fusion") or {}
-    return Fusion(**chosen)
 
 
 def _since(started: float) -> float:

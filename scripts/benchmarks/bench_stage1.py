@@ -43,7 +43,7 @@ def main() -> None:
     for round_number in range(args.rounds + 1):
         for question in questions:
             t0 = time.perf_counter()
-            found = keywords(parse(question).to_dict())
+            found = keywords(parse(question))
             t1 = time.perf_counter()
             searcher.rank([(k.term, k.weight) for k in found], 100)
             t2 = time.perf_counter()

@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from klareco.corpus.build import build, store_path
+from klareco.artifacts import store_path
+from klareco.corpus.build import build
 from klareco.corpus.manifest import Manifest
 from klareco.corpus.store import Store
 
@@ -35,7 +36,7 @@ def test_store_holds_sentences_asts_and_stats(built: Path) -> None:
                 assert passage[start:end] == text
         first = sentences[0]
         ast = store.ast(first.sentence_id)
-        assert ast is not None and ast["text"] == first.text and ast["words"]
+        assert ast is not None and ast.text == first.text and ast.words
         stats = store.stats()
         for key in ("documents", "sentences", "tokens", "known_token_rate"):
             assert key in stats
@@ -72,10 +73,10 @@ _CHILD = textwrap.dedent("""
     home, mirror, manifest, stage, marker = sys.argv[1:6]
     original_parse, original_write = b._parse_for_store, b._write_store
 
-    def slow_parse(text):
+    def slow_parse(indexers, text):
         Path(marker).touch()
         time.sleep(0.2)
-        return original_parse(text)
+        return original_parse(indexers, text)
 
     def slow_write(*args):
         original_write(*args)

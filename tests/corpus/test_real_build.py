@@ -8,9 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from klareco.artifacts import store_path
+from klareco.build import build_store
 from klareco.cli import main
 from klareco.config import default_mirror
-from klareco.corpus.build import build, store_path
 from klareco.corpus.store import Store
 
 MIRROR = default_mirror()
@@ -45,7 +46,7 @@ def test_every_stored_offset_reproduces_its_sentence(home: Path) -> None:
 
 def test_rebuild_with_unchanged_inputs_takes_seconds(home: Path) -> None:
     started = time.perf_counter()
-    assert build(home, MIRROR, progress=False).up_to_date
+    assert build_store(home, MIRROR, progress=False).up_to_date
     assert time.perf_counter() - started < 10
 
 
@@ -84,8 +85,7 @@ def test_stored_vectors_match_fresh_encoding(home: Path) -> None:
     with Store(store_path(home)) as store:
         dense = DenseIndex.load(store, encoder, home)
         positions = [0, 5_000, 60_000, store.count("sentences") - 1]
-        fresh = encoder.encode([store.ast(s.sentence_id) or {} for s in
-                                store.sentences_at(positions)])
+        fresh = encoder.encode(store.asts_at(positions))
     assert abs(dense.vectors(positions) - fresh).max() < 1e-4
 
 

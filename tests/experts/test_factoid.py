@@ -11,8 +11,8 @@ from klareco.parse import parse
 
 def ask(question: str, *evidence: str) -> str | None:
     found = FactoidExpert().answer(
-        parse(question).to_dict(),
-        [Evidence(text, parse(text).to_dict(), n, 1.0) for n, text in enumerate(evidence, 1)])
+        parse(question),
+        [Evidence(text, parse(text), n, 1.0) for n, text in enumerate(evidence, 1)])
     return None if found is None else found.text
 
 
@@ -59,14 +59,14 @@ def test_a_count_of_something_else_loses_to_the_counted_noun() -> None:
 
 def test_statements_are_not_for_the_factoid_expert() -> None:
     expert = FactoidExpert()
-    assert expert.can_handle(parse("La hundo dormas.").to_dict()) == 0.0
-    assert expert.can_handle(parse("Kie dormas la hundo?").to_dict()) == 1.0
+    assert expert.can_handle(parse("La hundo dormas.")) == 0.0
+    assert expert.can_handle(parse("Kie dormas la hundo?")) == 1.0
 
 
 def test_answers_carry_offsets_into_their_sentence() -> None:
     text = "Ana loĝis en la urbo Varsovio."
-    found = FactoidExpert().answer(parse("Kie loĝis Ana?").to_dict(),
-                                   [Evidence(text, parse(text).to_dict(), 1, 1.0)])
+    found = FactoidExpert().answer(parse("Kie loĝis Ana?"),
+                                   [Evidence(text, parse(text), 1, 1.0)])
     assert found is not None and found.start is not None
     assert text[found.start:found.end] == found.text
     assert 0.0 <= found.confidence <= 1.0
@@ -79,10 +79,10 @@ def test_a_name_after_the_question_word_is_asked_about() -> None:
 
 
 def test_names_in_the_context_count_as_found() -> None:
-    question = parse("Kun kiu edziĝis Mickiewicz?").to_dict()
+    question = parse("Kun kiu edziĝis Mickiewicz?")
     text = "Li edziĝis kun Celina."
-    bare = Evidence(text, parse(text).to_dict(), 1, 1.0)
-    placed = Evidence(text, parse(text).to_dict(), 1, 1.0, frozenset({"mickiewicz"}))
+    bare = Evidence(text, parse(text), 1, 1.0)
+    placed = Evidence(text, parse(text), 1, 1.0, frozenset({"mickiewicz"}))
     expert = FactoidExpert()
     alone, in_context = expert.explain(question, [bare]), expert.explain(question, [placed])
     assert alone is not None and in_context is not None

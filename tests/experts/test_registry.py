@@ -37,7 +37,7 @@ def test_routes_to_suited_experts_most_suited_first() -> None:
 
 def test_keeps_the_most_confident_answer() -> None:
     registry = Registry([Echo("low", 0.2, 0.9), Echo("high", 0.8, 0.1)])
-    evidence = [Evidence("Ana dormas.", parse("Ana dormas.").to_dict(), 1, 1.0)]
+    evidence = [Evidence("Ana dormas.", parse("Ana dormas."), 1, 1.0)]
     found = registry.answer({}, evidence)
     assert found is not None and found.expert == "low" and found.text == "Ana"
 

@@ -27,7 +27,7 @@ def encoder() -> Encoder:
 
 
 def vectors(encoder: Encoder, texts: list[str]) -> np.ndarray:
-    return encoder.encode([parse(t).to_dict() for t in texts])
+    return encoder.encode([parse(t) for t in texts])
 
 
 def test_vectors_are_unit_length(encoder: Encoder) -> None:

@@ -8,10 +8,11 @@ import pytest
 from klareco.models.trees import collate, heights, sentence_tree, tree_structure
 from klareco.models.vocabulary import FEATURE_SLOTS, MORPHEME_SLOTS, vocabulary
 from klareco.parse import parse
+from klareco.parse.ast import Sentence, Word
 
 
-def ast(text: str) -> dict:
-    return parse(text).to_dict()
+def ast(text: str) -> Sentence:
+    return parse(text)
 
 
 @pytest.mark.parametrize("text", [
@@ -36,7 +37,7 @@ def test_one_root_and_every_node_reaches_it(text: str) -> None:
 def test_roles_hang_from_the_verb_and_punctuation_is_left_out() -> None:
     sentence = ast("Kain mortigis Habelon.")
     kept, parents, roles = tree_structure(sentence)
-    forms = [sentence["words"][i]["form"] for i in kept]
+    forms = [sentence.words[i].form for i in kept]
     assert forms == ["Kain", "mortigis", "Habelon"]
     verb = forms.index("mortigis")
     assert parents[verb] == -1 and roles[verb] == "root"
@@ -57,10 +58,8 @@ def test_token_arrays_have_fixed_widths() -> None:
 
 def test_names_and_unknown_roots_hash_into_stable_buckets() -> None:
     vocab = vocabulary()
-    first = vocab.morphemes({"form": "Mitrandiro", "lemma": "Mitrandir", "pos": "PROPN",
-                             "proper": True})
-    again = vocab.morphemes({"form": "Mitrandiron", "lemma": "Mitrandir", "pos": "PROPN",
-                             "proper": True})
+    first = vocab.morphemes(Word("Mitrandiro", "Mitrandir", "PROPN", proper=True))
+    again = vocab.morphemes(Word("Mitrandiron", "Mitrandir", "PROPN", proper=True))
     assert first == again and vocab.name_base <= first[0] < vocab.unknown_base
 
 

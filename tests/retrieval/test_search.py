@@ -55,7 +55,7 @@ def test_k_limits_the_hits(searcher: Searcher, tmp_path: Path) -> None:
 
 @pytest.fixture(scope="module")
 def hybrid(fixture_home: Path) -> Searcher:
-    from klareco.corpus.build import store_path
+    from klareco.artifacts import store_path
     from klareco.corpus.store import Store
     from klareco.models.encoder import Encoder
     from klareco.retrieval.dense import build_dense

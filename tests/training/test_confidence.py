@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 
-from klareco.experts.fitting import _swap_verb, is_right
-from klareco.models.questions import GeneratedQuestion, generate
 from klareco.parse import parse
+from klareco.training.confidence import _swap_verb, is_right
+from klareco.training.questions import GeneratedQuestion, generate
 
 
 def test_a_right_answer_holds_the_asked_root() -> None:
@@ -28,7 +28,7 @@ def test_yes_no_must_match() -> None:
 
 
 def test_generated_questions_know_their_answers() -> None:
-    ast = parse("Kain mortigis sian fraton Habel en la kampo.").to_dict()
+    ast = parse("Kain mortigis sian fraton Habel en la kampo.")
     seen = set()
     for seed in range(60):
         made = generate(ast, random.Random(seed))
@@ -45,7 +45,7 @@ def test_generated_questions_know_their_answers() -> None:
 
 
 def test_a_denied_clause_answers_ne() -> None:
-    ast = parse("Ana ne dormis en la nokto.").to_dict()
+    ast = parse("Ana ne dormis en la nokto.")
     answers = {made.answers for seed in range(80)
                if (made := generate(ast, random.Random(seed))) and made.yes_no}
     assert answers == {("ne",)}

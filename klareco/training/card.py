@@ -9,8 +9,8 @@ from pathlib import Path
 import torch
 
 from klareco.models.encoder import file_sha256
-from klareco.models.training import TrainReport
 from klareco.models.vocabulary import vocabulary
+from klareco.training.encoder import TrainReport
 
 
 def card_path(model: Path) -> Path:
@@ -43,7 +43,7 @@ def write_card(model: Path, report: TrainReport, dev_path: Path | None) -> Path:
         "Only the built corpus (`klareco build`, sources in `corpus/sources.json`). Each training",
         "pair is a question generated from one corpus sentence by transforming its AST (a role",
         "replaced by its question word, the other constituents shuffled, some modifiers and",
-        "adjuncts dropped; `klareco/models/questions.py`), parsed like a user question, paired",
+        "adjuncts dropped; `klareco/training/questions.py`), parsed like a user question, paired",
         f"with its source sentence and {c.negatives} hard negatives drawn from the question's top",
         "30 BM25 hits other than the source. Loss: InfoNCE over the batch's positives and hard",
         "negatives (columns holding the same text as the target are masked). Weights are stored",

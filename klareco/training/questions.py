@@ -11,16 +11,12 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any
 
-from klareco.lexicon.closed_classes import NEGATION_WORDS, TIME_AND_MEASURE_ROOTS
+from klareco.lexicon.closed_classes import NEGATION_WORDS
+from klareco.lexicon.semantics import PERSON_CLASSES, PREPOSITION_ROLES, TIME_AND_MEASURE_ROOTS
+from klareco.parse.ast import Phrase, Sentence, Word
 
-# Prepositions of place: an adjunct under one of them is asked for with "kie".
-_PLACE_PREPOSITIONS = frozenset(
-    "en sur ĉe apud sub super inter malantaŭ ekster ĉirkaŭ trans preter".split())
-_SOURCE_PREPOSITIONS = frozenset({"el", "de"})
-_TIME_PREPOSITIONS = frozenset({"dum", "post", "antaŭ", "ĝis", "je", "en"})
-_PERSON_CLASSES = frozenset({"PERSONO", "PARENCO", "PROFESIO", "NACIO"})
+# The roles a question can ask for, in the order a clause's constituents are listed.
 _ROLE_KEYS = ("subject", "object", "indirect_object", "predicate")
 
 DROP_MODIFIERS = 0.5  # chance that a kept phrase loses its modifiers
@@ -28,62 +24,60 @@ DROP_ADJUNCT = 0.5  # chance that an adjunct not asked about is left out
 YES_NO = 0.1  # share of "ĉu" questions that ask about the whole clause
 
 
-def _phrase_text(phrase: dict[str, Any], words: list[dict[str, Any]], keep_modifiers: bool) -> str:
+def _phrase_text(phrase: Phrase, words: tuple[Word, ...], keep_modifiers: bool) -> str:
     """The phrase's words in text order; without modifiers, its head and preposition only."""
-    indices = {phrase["head"]["index"]}
-    preposition = phrase.get("preposition")
-    for modifier in phrase.get("modifiers") or []:
-        word = words[modifier["index"]]
-        if keep_modifiers or (word["pos"] == "ADP" and word["form"].lower() == preposition):
-            indices.add(modifier["index"])
+    indices = {phrase.head}
+    for index in phrase.words:
+        if keep_modifiers or index == phrase.preposition:
+            indices.add(index)
     return " ".join(_form(words[i]) for i in sorted(indices))
 
 
-def _form(word: dict[str, Any]) -> str:
+def _form(word: Word) -> str:
     # a common word keeps no capital from the start of its sentence ("La" → "la")
-    return word["form"] if word.get("proper") else word["form"].lower()
+    return word.form if word.proper else word.form.lower()
 
 
-def _is_relative(phrase: dict[str, Any], words: list[dict[str, Any]]) -> bool:
-    correlative = words[phrase["head"]["index"]].get("correlative")
-    return bool(correlative and correlative["prefix"] == "ki")
+def _is_relative(phrase: Phrase, words: tuple[Word, ...]) -> bool:
+    correlative = words[phrase.head].correlative
+    return bool(correlative and correlative[0] == "ki")
 
 
-def _is_person(word: dict[str, Any]) -> bool:
-    return bool(word.get("proper") or word["pos"] in ("PROPN", "PRON")
-                or word.get("semantic_class") in _PERSON_CLASSES)
+def _is_person(word: Word) -> bool:
+    return word.is_name or word.pos == "PRON" or word.semantic_class in PERSON_CLASSES
 
 
-def _counted(phrase: dict[str, Any], words: list[dict[str, Any]]) -> bool:
+def _counted(phrase: Phrase, words: tuple[Word, ...]) -> bool:
     """Whether a number counts the phrase's head ("sep jarojn", "dudek matracojn")."""
-    return any(words[m["index"]]["pos"] == "NUM" for m in phrase.get("modifiers") or [])
+    return any(words[i].pos == "NUM" for i in phrase.words if i != phrase.head)
 
 
-def _question_word(role: str, phrase: dict[str, Any], words: list[dict[str, Any]],
+def _question_word(role: str, phrase: Phrase, words: tuple[Word, ...],
                    rng: random.Random) -> str | None:
-    head = words[phrase["head"]["index"]]
+    head = words[phrase.head]
     if role != "adjunct" and _counted(phrase, words) and rng.random() < 0.5:
         # "Kiom da jaroj …?": the counted noun stays, in the nominative
         noun = _form(head)
         return "kiom da " + (noun[:-1] if noun.endswith("n") else noun)
     person = _is_person(head)
-    plural = (head.get("feats") or {}).get("Number") == "Plur"
-    who = "kiuj" if plural else "kiu"
+    who = "kiuj" if head.feat("Number") == "Plur" else "kiu"
     if role == "subject" or role == "predicate":
         return who if person else "kio"
     if role == "object":
         return who + "n" if person else "kion"
     if role == "indirect_object":
         return "al " + who
-    preposition = phrase.get("preposition")
+    preposition = phrase.preposition_form(words)
     if not preposition:
         return None
-    root = (head.get("roots") or [""])[-1]
-    if preposition in _TIME_PREPOSITIONS and root in TIME_AND_MEASURE_ROOTS:
+    marks = PREPOSITION_ROLES.get(preposition)
+    root = head.roots[-1] if head.roots else ""
+    # "en tiu tago", "post tri jaroj": a preposition of time or place before a noun of time
+    if marks in ("time", "place") and root in TIME_AND_MEASURE_ROOTS:
         return "kiam"
-    if preposition in _PLACE_PREPOSITIONS and rng.random() < 0.6:
+    if marks == "place" and rng.random() < 0.6:
         return "kie"
-    if preposition in _SOURCE_PREPOSITIONS and rng.random() < 0.5:
+    if marks == "source" and rng.random() < 0.5:
         return "de kie"
     if preposition == "al" and not person and rng.random() < 0.5:
         return "kien"
@@ -103,47 +97,47 @@ class GeneratedQuestion:
     numbers: bool = False  # the answers are numerals, to match as whole words
 
 
-def make_question(ast: dict[str, Any], rng: random.Random) -> str | None:
-    """One question about a clause of the parsed sentence ``ast``, or None when no clause has
-    a verb and something to ask about."""
-    made = generate(ast, rng)
+def make_question(sentence: Sentence, rng: random.Random) -> str | None:
+    """One question about a clause of the parsed sentence, or None when no clause has a verb
+    and something to ask about."""
+    made = generate(sentence, rng)
     return None if made is None else made.text
 
 
-def _answer_stems(phrase: dict[str, Any], words: list[dict[str, Any]], question_word: str
+def _answer_stems(phrase: Phrase, words: tuple[Word, ...], question_word: str
                   ) -> tuple[str, ...]:
     if question_word.startswith("kiom da"):
-        return tuple(words[m["index"]]["form"].lower() for m in phrase.get("modifiers") or []
-                     if words[m["index"]]["pos"] == "NUM")
-    head = words[phrase["head"]["index"]]
-    roots = head.get("roots") or []
+        return tuple(words[i].form.lower() for i in phrase.words
+                     if i != phrase.head and words[i].pos == "NUM")
+    head = words[phrase.head]
     # a name's lemma without its ending ("Habelo" → "habel"), a common word's main root
-    if head.get("proper") or not roots:
-        lemma = head["lemma"].lower()
+    if head.proper or not head.roots:
+        lemma = head.lemma.lower()
         return (lemma[:-1] if len(lemma) > 4 and lemma[-1] in "oaei" else lemma,)
-    return (max(roots, key=len),)
+    return (max(head.roots, key=len),)
 
 
-def generate(ast: dict[str, Any], rng: random.Random) -> GeneratedQuestion | None:
+def generate(sentence: Sentence, rng: random.Random) -> GeneratedQuestion | None:
     """``make_question`` with its answer, for fitting the answer confidence
-    (``klareco.experts.fitting``)."""
-    words = ast.get("words") or []
-    clauses = [c for c in ast.get("clauses") or [] if c.get("verb")]
+    (``klareco.training.confidence``)."""
+    words = sentence.words
+    clauses = [c for c in sentence.clauses if c.verb is not None]
     if not clauses or len(words) > 60:
         return None
     clause = rng.choice(clauses)
-    constituents = [(key, clause[key]) for key in _ROLE_KEYS if clause.get(key)]
-    constituents += [("adjunct", a) for a in clause.get("adjuncts") or [] if a.get("head")]
+    constituents: list[tuple[str, Phrase]] = [
+        (key, getattr(clause, key)) for key in _ROLE_KEYS if getattr(clause, key) is not None]
+    constituents += [("adjunct", a) for a in clause.adjuncts]
     # the relative word of "…, kiun li malfermas" is not a constituent a question can keep
     constituents = [(r, p) for r, p in constituents if not _is_relative(p, words)]
     if not constituents:
         return None
-    verb = _form(words[clause["verb"]["index"]])
+    verb = _form(words[clause.verb])  # type: ignore[index]
     if rng.random() < YES_NO:
         asked, question_word = None, "ĉu"
     else:
         askable = [(n, role, p) for n, (role, p) in enumerate(constituents)
-                   if role != "adjunct" or p.get("preposition")]
+                   if role != "adjunct" or p.preposition is not None]
         if not askable:
             return None
         asked, asked_role, asked_phrase = rng.choice(askable)
@@ -162,9 +156,9 @@ def generate(ast: dict[str, Any], rng: random.Random) -> GeneratedQuestion | Non
     text = " ".join([question_word, *parts]).strip()
     text = text[:1].upper() + text[1:] + "?"
     if asked is None:
-        negated = any(words[i]["form"].lower() in NEGATION_WORDS for i in clause.get("words", []))
+        negated = any(words[i].form.lower() in NEGATION_WORDS for i in clause.words)
         return GeneratedQuestion(text, ("ne" if negated else "jes",), yes_no=True)
-    head = words[asked_phrase["head"]["index"]]
+    head = words[asked_phrase.head]
     return GeneratedQuestion(text, _answer_stems(asked_phrase, words, question_word),
-                             yes_no=False, pronoun=head["pos"] == "PRON",
+                             yes_no=False, pronoun=head.pos == "PRON",
                              numbers=question_word.startswith("kiom da"))

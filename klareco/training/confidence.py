@@ -1,6 +1,6 @@
 """Fitting the factoid expert's confidence model on questions generated from the corpus.
 
-Answerable examples: a question made from a corpus sentence (``klareco.models.questions``)
+Answerable examples: a question made from a corpus sentence (``klareco.training.questions``)
 whose answer is known — the head of the phrase it asks for, or jes/ne. Unanswerable examples:
 the same kind of question with one of its names swapped for another name of the corpus
 ("Kiun mortigis Kain?" → "Kiun mortigis Ezaŭ?"), the commonest way a plausible question
@@ -26,11 +26,11 @@ from klareco.engine import Engine
 from klareco.errors import EmptyInputError
 from klareco.experts.calibration import Calibrator, auc, fit, log_loss
 from klareco.experts.factoid import FEATURES, FactoidExpert
-from klareco.lexicon.closed_classes import COPULAR_ROOTS
-from klareco.models.questions import GeneratedQuestion, generate
-from klareco.models.training import trained_positions
 from klareco.parse import parse
+from klareco.parse.ast import Sentence
 from klareco.text import normalize_for_judging
+from klareco.training.encoder import trained_positions
+from klareco.training.questions import GeneratedQuestion, generate
 
 SWAP_SHARE = 0.5  # of the questions naming someone, made unanswerable by swapping the name
 VERB_SWAP_SHARE = 0.2  # of the others, made unanswerable by swapping the verb
@@ -62,24 +62,24 @@ def is_right(generated: GeneratedQuestion, answer: str) -> bool:
     return any(normalize_for_judging(stem) in given for stem in generated.answers)
 
 
-def _names(asts: Iterable[dict[str, Any]]) -> Counter[str]:
+def _names(sentences: Iterable[Sentence]) -> Counter[str]:
     found: Counter[str] = Counter()
-    for ast in asts:
-        for word in ast["words"]:
-            lemma = word["lemma"]
-            if word.get("proper") and lemma[:1].isupper() and len(lemma) > 2 and " " not in lemma:
+    for sentence in sentences:
+        for word in sentence.words:
+            lemma = word.lemma
+            if word.proper and lemma[:1].isupper() and len(lemma) > 2 and " " not in lemma:
                 found[lemma] += 1
     return found
 
 
-def _verbs(asts: Iterable[dict[str, Any]]) -> dict[str, list[str]]:
+def _verbs(sentences: Iterable[Sentence]) -> dict[str, list[str]]:
     """Finite verb forms seen at least ``MIN_NAME_COUNT`` times, by their tense ending."""
     found: Counter[str] = Counter()
-    for ast in asts:
-        for word in ast["words"]:
-            if word["pos"] == "VERB" and word.get("feats", {}).get("Mood") == "Ind" and \
-                    word.get("roots") and word["form"].islower():
-                found[word["form"]] += 1
+    for sentence in sentences:
+        for word in sentence.words:
+            if word.pos == "VERB" and word.feat("Mood") == "Ind" and word.roots and \
+                    word.form.islower():
+                found[word.form] += 1
     by_ending: dict[str, list[str]] = {}
     for form, n in sorted(found.items()):
         if n >= MIN_NAME_COUNT:
@@ -92,42 +92,38 @@ def _swap_verb(text: str, verbs: dict[str, list[str]], rng: random.Random) -> st
     it asks about is still in the corpus, what they did mostly is not ("Kiun mortigis
     Kain?" → "Kiun konstruis Kain?")."""
     try:
-        ast = parse(text).to_dict()
+        word = parse(text).verb
     except EmptyInputError:
         return None
-    verb = ((ast.get("clauses") or [{}])[0]).get("verb")
-    if not verb:
+    if word is None or not word.roots or word.is_copula:
         return None
-    word = ast["words"][verb["index"]]
-    if word["roots"] == [] or word["lemma"] in COPULAR_ROOTS:
-        return None
-    choices = [f for f in verbs.get(word["form"][-2:], []) if f != word["form"].lower()]
+    choices = [f for f in verbs.get(word.form[-2:], []) if f != word.form.lower()]
     if not choices:
         return None
     new = rng.choice(choices)
-    if word["form"][:1].isupper():
+    if word.form[:1].isupper():
         new = new[:1].upper() + new[1:]
-    return text[:word["start"]] + new + text[word["end"]:]
+    return text[:word.start] + new + text[word.end:]
 
 
 def _swap_name(text: str, names: Sequence[str], rng: random.Random) -> tuple[str, str] | None:
     """The question with one of its names replaced by another, and the new name."""
     try:
-        words = parse(text).to_dict()["words"]
+        words = parse(text).words
     except EmptyInputError:
         return None
-    own = [w for w in words if w.get("proper") and w["lemma"][:1].isupper()]
+    own = [w for w in words if w.proper and w.lemma[:1].isupper()]
     if not own:
         return None
     word = rng.choice(own)
     new = rng.choice(names)
-    if new.lower() in {w["lemma"].lower() for w in own}:
+    if new.lower() in {w.lemma.lower() for w in own}:
         return None
-    if word["feats"].get("Case") == "Acc" and word["form"].endswith("n") and new.endswith("o"):
+    if word.case == "Acc" and word.form.endswith("n") and new.endswith("o"):
         new_form = new + "n"
     else:
         new_form = new
-    return text[:word["start"]] + new_form + text[word["end"]:], new
+    return text[:word.start] + new_form + text[word.end:], new
 
 
 def make_examples(engine: Engine, count: int, seed: int, exclude: Iterable[str] = (),
@@ -144,17 +140,17 @@ def make_examples(engine: Engine, count: int, seed: int, exclude: Iterable[str] 
     sample = store.asts_at(pool[:NAME_SAMPLE])
     names = [name for name, n in _names(sample).items() if n >= MIN_NAME_COUNT]
     verbs = _verbs(sample)
-    asts = (ast for start in range(0, len(pool), 1024)
-            for ast in store.asts_at(pool[start:start + 1024]))
+    sentences = (sentence for start in range(0, len(pool), 1024)
+                 for sentence in store.asts_at(pool[start:start + 1024]))
     examples: list[Example] = []
     bar = tqdm(total=count, desc="calibration questions", unit="q", disable=not progress)
-    for ast in asts:
+    for sentence in sentences:
         if len(examples) >= count:
             break
-        sentence = normalize_for_judging(ast.get("text", ""))
-        if any(gold in sentence for gold in excluded):
+        text = normalize_for_judging(sentence.text)
+        if any(gold in text for gold in excluded):
             continue
-        generated = generate(ast, rng)
+        generated = generate(sentence, rng)
         if generated is None or generated.pronoun or not generated.answers:
             continue
         question, answerable = generated.text, True

@@ -7,7 +7,7 @@ from pathlib import Path
 import torch
 
 from klareco.models.encoder import Encoder
-from klareco.models.training import TrainConfig, contrastive_loss, train
+from klareco.training.encoder import TrainConfig, contrastive_loss, train
 
 TINY = TrainConfig(seed=7, pairs=96, epochs=2, batch_size=4, embedding_dim=16, hidden_dim=16,
                    output_dim=16)

@@ -1,7 +1,7 @@
 """``klareco train``: self-supervised training of the Tree-LSTM on the built corpus, on the CPU.
 
 1. Sample corpus sentences; make one question from each by transforming its AST
-   (``klareco.models.questions``) and parse it like a user question.
+   (``klareco.training.questions``) and parse it like a user question.
 2. For each question, a hard negative: the best stage-1 (BM25) hit that is not the source
    sentence (a sentence that shares the question's roots but does not answer it).
 3. Train with an in-batch-negatives contrastive loss (InfoNCE): each question must score its
@@ -27,17 +27,19 @@ import torch
 from torch.nn import functional as F  # noqa: N812
 from tqdm import tqdm
 
-from klareco.corpus.build import store_path
-from klareco.corpus.store import Store, decode_ast
+from klareco.artifacts import store_path
+from klareco.corpus.store import Store
 from klareco.errors import EmptyInputError, KlarecoError
+from klareco.evaluation import evaluate
 from klareco.models.encoder import Encoder
-from klareco.models.questions import make_question
 from klareco.models.treebank import TreeBank
 from klareco.models.trees import SentenceTree, collate, sentence_tree
 from klareco.models.vocabulary import vocabulary
 from klareco.parse import parse
 from klareco.retrieval.fusion import Fusion
 from klareco.retrieval.keywords import keywords
+from klareco.retrieval.search import Searcher, Stage2
+from klareco.training.questions import make_question
 
 HARD_NEGATIVE_DEPTH = 30  # hard negatives are drawn from this deep in the BM25 ranking
 FUSION_GRID = ([Fusion("weighted", alpha=a / 10, normalise=n) for n in ("z", "minmax")
@@ -85,26 +87,40 @@ class Pair:
 
 # ---------------------------------------------------------------------------- pairs
 
-_MINER: Any = None  # the stage-1 searcher, inherited by forked workers
+# The stage-1 searcher of a pair-making worker process, set by the pool's initializer: with
+# "fork" the workers inherit it instead of unpickling a copy of the index with every task.
+_worker_miner: Searcher | None = None
+
+
+def _init_worker(miner: Searcher) -> None:
+    global _worker_miner
+    _worker_miner = miner
 
 
 def _question_pair(job: tuple[str, int, int, int]) -> Pair | None:
-    text, positive, count, seed = job
+    assert _worker_miner is not None, "run in a pool made with _init_worker"
+    return question_pair(_worker_miner, *job)
+
+
+def question_pair(miner: Searcher, text: str, positive: int, count: int, seed: int
+                  ) -> Pair | None:
+    """A question parsed like a user's, with ``count`` hard negatives from its stage-1
+    ranking (random sentences when it has too few); None when it has nothing to search for."""
     try:
-        ast = parse(text).to_dict()
+        sentence = parse(text)
     except EmptyInputError:
         return None
-    found = keywords(ast)
+    found = keywords(sentence)
     if not found:  # a question with nothing to search for teaches nothing
         return None
-    positions, _, _ = _MINER.rank([(k.term, k.weight) for k in found], HARD_NEGATIVE_DEPTH)
+    positions, _, _ = miner.rank([(k.term, k.weight) for k in found], HARD_NEGATIVE_DEPTH)
     rng = random.Random(seed)
     pool = [int(p) for p in positions if int(p) != positive]
     negatives = rng.sample(pool, count) if len(pool) >= count else pool
-    total = _MINER.index.size
+    total = miner.index.size
     while len(negatives) < count:  # too few stage-1 hits: random sentences fill in
         negatives.append(rng.randrange(total))
-    return Pair(sentence_tree(ast, vocabulary()), positive, tuple(negatives))
+    return Pair(sentence_tree(sentence, vocabulary()), positive, tuple(negatives))
 
 
 def sample_questions(store: Store, count: int, seed: int, progress: bool = False
@@ -121,11 +137,8 @@ def sample_questions(store: Store, count: int, seed: int, progress: bool = False
     bar = tqdm(total=count, desc="questions", unit="q", disable=not progress)
     for start in range(0, total, 4096):
         chunk = order[start:start + 4096]
-        marks = ",".join("?" * len(chunk))
-        rows = dict(store.db.execute(f"SELECT id, ast FROM sentences WHERE id IN ({marks})",
-                                     [p + 1 for p in chunk]).fetchall())
-        for position in chunk:
-            question = make_question(decode_ast(rows[position + 1]), rng)
+        for position, sentence in zip(chunk, store.asts_at(chunk), strict=True):
+            question = make_question(sentence, rng)
             if question is not None:
                 jobs.append((question, position, rng.randrange(2**31)))
                 bar.update()
@@ -147,16 +160,14 @@ def trained_positions(store: Store, metadata: dict[str, Any]) -> set[int]:
     return {position for _, position, _ in sample_questions(store, count, seed)}
 
 
-def make_pairs(store: Store, searcher: Any, count: int, seed: int, negatives: int = 3,
+def make_pairs(store: Store, searcher: Searcher, count: int, seed: int, negatives: int = 3,
                progress: bool = True) -> list[Pair]:
     """``count`` (or fewer) training pairs from distinct corpus sentences, each with
     ``negatives`` hard negatives."""
-    global _MINER
     jobs = [(question, position, negatives, job_seed)
             for question, position, job_seed in sample_questions(store, count, seed, progress)]
-    _MINER = searcher
     pairs: list[Pair] = []
-    with multiprocessing.get_context("fork").Pool(2) as pool:
+    with multiprocessing.get_context("fork").Pool(2, _init_worker, (searcher,)) as pool:
         for result in tqdm(pool.imap(_question_pair, jobs, chunksize=128), total=len(jobs),
                            desc="parse+mine", unit="q", disable=not progress):
             if result is not None:
@@ -188,8 +199,6 @@ def train(home: Path | None = None, config: TrainConfig | None = None,
           dev_items: Sequence[dict[str, Any]] | None = None, output: Path | None = None,
           progress: bool = True, log: Callable[[str], None] = print) -> TrainReport:
     """Train an encoder on the built store under ``home``; write it to ``output`` when given."""
-    from klareco.retrieval.search import Searcher
-
     config = config or TrainConfig()
     started = time.perf_counter()
     torch.set_num_threads(config.threads)
@@ -254,10 +263,8 @@ def train(home: Path | None = None, config: TrainConfig | None = None,
     return report
 
 
-def _stage2(encoder: Encoder, bank: TreeBank, fusion: Fusion) -> Any:
+def _stage2(encoder: Encoder, bank: TreeBank, fusion: Fusion) -> Stage2:
     """Stage 2 with candidate vectors encoded on the fly from the stored trees (and cached)."""
-    from klareco.retrieval.search import Stage2
-
     cache: dict[int, np.ndarray] = {}
 
     def vectors(positions: np.ndarray) -> np.ndarray:
@@ -270,10 +277,8 @@ def _stage2(encoder: Encoder, bank: TreeBank, fusion: Fusion) -> Any:
     return Stage2(encoder, vectors, fusion)
 
 
-def dev_metrics(searcher: Any, items: Sequence[dict[str, Any]]) -> dict[str, float]:
+def dev_metrics(searcher: Searcher, items: Sequence[dict[str, Any]]) -> dict[str, float]:
     """Hybrid retrieval metrics of ``searcher`` on dev items."""
-    from klareco.evaluation import evaluate
-
     report = evaluate(items, lambda q, k: searcher.search(q, k, "hybrid").hits, None, k=100)
     return {key: report[key] for key in ("recall@100", "hit@1", "hit@5", "mrr@10")}
 
@@ -281,8 +286,6 @@ def dev_metrics(searcher: Any, items: Sequence[dict[str, Any]]) -> dict[str, flo
 def choose_fusion(store: Store, encoder: Encoder, bank: TreeBank,
                   items: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     """Every fusion rule of the grid measured on the dev set, best (MRR@10, then hit@5) first."""
-    from klareco.retrieval.search import Searcher
-
     stage2 = _stage2(encoder, bank, Fusion())
     searcher = Searcher(store, stage2)
     results = []

@@ -1,0 +1,57 @@
+"""Where each built artefact lives under the data directory, and what identifies its inputs.
+
+A neutral module: every stage reads and writes its artefacts through these names, so no stage
+imports another only to learn a path or a fingerprint.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from functools import cache
+from importlib import resources
+from pathlib import Path
+
+from klareco.config import data_home
+from klareco.lexicon.roots import lexicon_hash
+
+STORE_NAME = "klareco.sqlite"  # the corpus store: documents, sentences, ASTs, stage-1 index
+SOURCES_DIR = "sources"  # the verified copy of the corpus sources
+DENSE_INDEX_NAME = "dense.faiss"  # every sentence's Tree-LSTM vector
+DENSE_META_NAME = "dense.json"  # what the dense index was built from
+
+# The code whose output the store keeps: the analyser (grammars, lexicon, parser), the stage-1
+# terms, and the encoder trees stored with each sentence.
+_ANALYZER_PACKAGES = ("klareco.grammar", "klareco.lexicon", "klareco.parse", "klareco.retrieval")
+_ANALYZER_MODULES = (("klareco.models", "vocabulary.py"), ("klareco.models", "trees.py"))
+
+
+def store_path(home: Path | None = None) -> Path:
+    """The corpus store of a data directory (default: ``data_home()``)."""
+    return (home or data_home()) / STORE_NAME
+
+
+def sources_dir(home: Path | None = None) -> Path:
+    return (home or data_home()) / SOURCES_DIR
+
+
+def dense_paths(home: Path | None = None) -> tuple[Path, Path]:
+    """The dense index and its metadata file."""
+    base = home or data_home()
+    return base / DENSE_INDEX_NAME, base / DENSE_META_NAME
+
+
+@cache
+def analyzer_fingerprint() -> str:
+    """Identifies the analyser and indexer: grammars, lexicon, parser, retrieval terms and the
+    encoder trees. A store built with another fingerprint must be rebuilt. Files are read as
+    package resources, never imported, so this costs no stage's imports."""
+    digest = hashlib.sha256()
+    digest.update(lexicon_hash().encode())
+    for package in _ANALYZER_PACKAGES:
+        for entry in sorted(resources.files(package).iterdir(), key=lambda e: e.name):
+            if entry.name.endswith((".lark", ".py")):
+                digest.update(entry.name.encode())
+                digest.update(entry.read_bytes())
+    for package, name in _ANALYZER_MODULES:
+        digest.update((resources.files(package) / name).read_bytes())
+    return digest.hexdigest()

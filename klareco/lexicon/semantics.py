@@ -1,0 +1,57 @@
+"""What words mean for finding and answering: the one home of these facts of Esperanto.
+
+The parser, the keywords, the question generator and the answer expert all read these tables;
+none keeps a copy. Roots are written as the ``literumilo`` dictionary has them (``tag``,
+``somer``), dictionary classes as it names them (``PERSONO``); a test checks both against the
+installed dictionary, so a table can never hold an entry that no word will match.
+"""
+
+from __future__ import annotations
+
+# The role a prepositional phrase plays, by its preposition: "al kiu" asks for the indirect
+# object and "al Petro" gives it; "en kiu urbo" asks for a place and "en Varsovio" gives one.
+# A preposition missing here ("laŭ", "sen", "kontraŭ" …) marks an adjunct of no fixed role.
+PREPOSITION_ROLES: dict[str, str] = {
+    "al": "indirect_object",
+    "per": "instrument",
+    "kun": "company",
+    "de": "source",
+    "el": "source",
+    "pro": "reason",
+    "por": "purpose",
+    "pri": "topic",
+    **{p: "place" for p in ("en", "sur", "sub", "ĉe", "apud", "super", "inter", "ekster",
+                            "ĉirkaŭ", "tra", "trans", "malantaŭ", "preter")},
+    **{p: "time" for p in ("post", "antaŭ", "dum", "ĝis", "je", "depost")},
+}
+
+# Prepositions that place one time relative to another: "tri tagojn post la festo".
+RELATIVE_TIME_PREPOSITIONS = frozenset({"post", "antaŭ"})
+
+# Copulas: verbs whose nominative complement is a predicate, not a second subject ("Ofelio
+# estas filino de Polonio"). Each is written as its morphemes before the ending — roots, then
+# suffixes — because "fariĝi" is a copula while "fari", whose root it shares, is not.
+COPULAS: frozenset[tuple[str, ...]] = frozenset({
+    ("est",), ("iĝ",), ("rest",), ("ŝajn",), ("aspekt",),
+    ("far", "iĝ"), ("nom", "iĝ"), ("montr", "iĝ"),
+})
+
+# Roots that name: "nomo", "nomi", "nomiĝi". "Kiel vi nomiĝas?" asks for a name, not a manner.
+NAMING_ROOTS = frozenset({"nom"})
+
+# Nouns of time and measure: a bare accusative of one is an adjunct ("ĉiun tagon", "tri
+# jarojn"), not an object, and a preposition before one asks or tells when ("post kiom da tagoj").
+TIME_AND_MEASURE_ROOTS = frozenset(
+    """tag nokt jar monat semajn hor minut sekund moment vesper maten foj temp somer vintr
+    printemp aŭtun dimanĉ lund mard merkred ĵaŭd vendred sabat""".split()
+)
+
+MONTH_ROOTS = frozenset(
+    "januar februar mart april maj juni juli aŭgust septembr oktobr novembr decembr".split())
+
+# What "kiom <adjective>" counts: "kiom aĝa" is answered in years (months, weeks, days).
+MEASURED_IN: dict[str, tuple[str, ...]] = {"aĝ": ("jar", "monat", "semajn", "tag")}
+
+# Dictionary classes of roots that name people, and places: type hints for "kiu" and "kie".
+PERSON_CLASSES = frozenset({"PERSONO", "PARENCO", "PROFESIO", "POSTENO", "ETNO"})
+PLACE_CLASSES = frozenset({"URBO", "LANDO", "LOKO", "REGIONO", "RIVERO", "GEOGRAFIO"})

@@ -1,0 +1,78 @@
+"""The facts of Esperanto that finding and answering read: one home each, true to the lexicon."""
+
+from __future__ import annotations
+
+import importlib
+
+import pytest
+
+from klareco.lexicon import affixes, semantics
+from klareco.lexicon.roots import load_roots
+from klareco.parse import analyze_word, parse
+
+
+def test_every_root_in_the_tables_is_in_the_dictionary() -> None:
+    roots = load_roots()
+    tables = (semantics.TIME_AND_MEASURE_ROOTS | semantics.MONTH_ROOTS
+              | semantics.NAMING_ROOTS | set(semantics.MEASURED_IN)
+              | {r for units in semantics.MEASURED_IN.values() for r in units})
+    assert sorted(r for r in tables if r not in roots) == []
+
+
+def test_every_class_in_the_tables_is_one_the_dictionary_uses() -> None:
+    classes = {r.semantic_class for r in load_roots().values() if r.semantic_class}
+    assert semantics.PERSON_CLASSES <= classes
+    assert semantics.PLACE_CLASSES <= classes
+
+
+def test_every_copula_is_a_root_with_known_suffixes() -> None:
+    roots = load_roots()
+    for copula in semantics.COPULAS:
+        assert copula[0] in roots or copula[0] in affixes.SUFFIXES  # iĝi: a suffix as a root
+        word = analyze_word("".join(copula) + "is")
+        assert (*word.roots, *word.suffixes) == copula
+        assert word.is_copula
+
+
+@pytest.mark.parametrize("module, names", [
+    ("klareco.lexicon.closed_classes", ("COPULAR_ROOTS", "TIME_AND_MEASURE_ROOTS")),
+    ("klareco.parse.questions", ("PREPOSITION_ROLES", "NAMING_ROOTS")),
+    ("klareco.experts.factoid", ("PREPOSITION_SLOTS", "NAMING_ROOTS", "PERSON_CLASSES",
+                                 "PLACE_CLASSES", "MONTH_ROOTS", "MEASURED_IN")),
+    ("klareco.training.questions", ("_PLACE_PREPOSITIONS", "_TIME_PREPOSITIONS",
+                                    "_SOURCE_PREPOSITIONS", "_PERSON_CLASSES")),
+])
+def test_the_old_homes_hold_no_copy(module: str, names: tuple[str, ...]) -> None:
+    loaded = importlib.import_module(module)
+    for name in names:
+        value = getattr(loaded, name, None)
+        # an import of the one definition is fine; a table of its own is not
+        assert value is None or value is getattr(semantics, name.lstrip("_"), object()), name
+
+
+def test_fariĝi_is_a_copula_but_fari_is_not() -> None:
+    became = parse("La knabo fariĝis reĝo.")
+    assert became.verb is not None and became.verb.is_copula
+    assert became.predicate is not None
+    made = parse("La knabo faris tablon.")
+    assert made.verb is not None and not made.verb.is_copula
+    assert made.object is not None
+
+
+def test_a_preposition_role_is_read_the_same_in_questions_and_in_evidence() -> None:
+    # "super kio" asks for a place, as "super la tablo" gives one
+    assert parse("Super kio flugis la birdo?").question.role == "place"
+    assert semantics.PREPOSITION_ROLES["super"] == "place"
+    assert parse("Al kiu vi donis la libron?").question.role == "indirect_object"
+
+
+def test_a_naming_verb_makes_kiel_ask_for_a_name() -> None:
+    assert parse("Kiel vi nomiĝas?").question.role == "name"
+    assert parse("Kiel oni nomis la hundon?").question.role == "name"
+    assert parse("Kiel vi fartas?").question.role == "manner"
+
+
+def test_a_noun_of_time_makes_its_accusative_an_adjunct() -> None:
+    sentence = parse("Ŝi laboris la tutan someron.")
+    assert sentence.object is None
+    assert any(sentence.words[a.head].form == "someron" for a in sentence.main.adjuncts)
