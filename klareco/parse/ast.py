@@ -11,7 +11,7 @@ from functools import cached_property
 from typing import Any
 
 from klareco.lexicon.closed_classes import CARDINAL_DIGITS, CARDINAL_MULTIPLIERS
-from klareco.lexicon.semantics import COPULAS
+from klareco.lexicon.semantics import COPULAS, NAMING_ROOTS
 
 
 @dataclass(frozen=True)
@@ -132,7 +132,7 @@ class Word:
         """The word's index terms, with repeats (see ``klareco.retrieval.keywords``): a name
         whole and lowercased, the roots of nouns, verbs, adjectives and adverbs, a derived
         word's whole stem, digit numbers, each part of a hyphenated word; nothing for
-        function words, correlatives and copulas."""
+        function words, correlatives and copulas (but the naming root of nomiĝi)."""
         return tuple(_index_terms(self))
 
     @property
@@ -403,9 +403,13 @@ def _index_terms(word: Word) -> list[Term]:
             return found
         # A capitalised known word (Dio) is a name here but a plain noun at a sentence
         # start: its roots make both meet.
-    elif (word.pos not in _CONTENT_POS or word.word_class == "correlative" or not word.roots
-          or word.is_copula):
-        return []  # function words, correlatives (kiu, kie …), primitive adverbs, copulas
+    elif word.is_copula:
+        # A copula only links its subject to the predicate (estas, fariĝis), except that a
+        # naming one (nomiĝis) says the predicate is a name, which naming words elsewhere
+        # ("ŝia nomo estis …") also say: its naming root stays a term.
+        return [Term(r, r, "root") for r in word.roots if r in NAMING_ROOTS]
+    elif word.pos not in _CONTENT_POS or word.word_class == "correlative" or not word.roots:
+        return []  # function words, correlatives (kiu, kie …), primitive adverbs (jam, nun)
     else:
         found = []
     roots = [r for r in word.roots if len(r) > 1 and r not in _EMPTY_ROOTS]

@@ -20,10 +20,15 @@ def test_copula_is_never_a_keyword() -> None:
 
 
 @pytest.mark.parametrize("question", ["Kiu fariĝis reĝo?", "Kiu montriĝis reĝo?",
-                                      "Kiel nomiĝis la reĝo?"])
+                                      "Kiu restis reĝo?"])
 def test_a_copula_built_on_a_content_root_gives_no_keyword(question: str) -> None:
-    # fariĝi, montriĝi and nomiĝi link a subject to its predicate: only reĝo is asked about
+    # fariĝi and montriĝi link a subject to its predicate: only reĝo is asked about
     assert texts(question) == ["reĝ"]
+
+
+def test_a_naming_copula_keeps_its_naming_root() -> None:
+    # "Kiel nomiĝis la reĝo?" asks for a name, which "lia nomo estis …" gives
+    assert texts("Kiel nomiĝis la reĝo?") == ["nom", "reĝ"]
 
 
 def test_the_root_a_copula_is_built_on_stays_a_keyword_elsewhere() -> None:
