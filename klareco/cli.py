@@ -289,20 +289,21 @@ def _highlight(text: str, terms: set[str]) -> str:
 
 
 @cli.command("eval")
-@click.option("--gold", "gold_path", required=True,
+@click.option("--gold", "gold_paths", required=True, multiple=True,
               type=click.Path(exists=True, dir_okay=False, path_type=Path),
-              help="Questions with answers and evidence, JSONL (see ../shared/eval/README.md).")
+              help="Questions with answers and evidence, JSONL (see ../shared/eval/README.md); "
+              "given more than once, their union is scored.")
 @click.option("--retriever", type=click.Choice(["hybrid", "bm25", "dense"]), default="hybrid",
               show_default=True)
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
-def eval_command(gold_path: Path, retriever: str, as_json: bool) -> None:
+def eval_command(gold_paths: tuple[Path, ...], retriever: str, as_json: bool) -> None:
     """Retrieval and answer quality on a gold question set (the judging rules of
     ../shared/eval/README.md); latency is that of the whole `ask`."""
     from klareco.engine import Engine
     from klareco.evaluation import format_table, load_gold
 
     engine = Engine.load(retriever=retriever)
-    report = engine.evaluate(load_gold(gold_path))
+    report = engine.evaluate([item for path in gold_paths for item in load_gold(path)])
     report.pop("per_item", None)
     report["retriever"] = retriever
     if as_json:

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from klareco.artifacts import analyzer_fingerprint
+from klareco.corpus.store import Store
 from klareco.errors import KlarecoError
 from klareco.evaluation import evaluate
 from klareco.evaluation.judging import ABSTAIN_TEXT  # one home: the judging rules
@@ -144,6 +145,17 @@ class Engine:
 
     def close(self) -> None:
         self.searcher.close()
+
+    @property
+    def store(self) -> Store:
+        """The corpus store the engine reads."""
+        return self.searcher.store
+
+    @property
+    def encoder_metadata(self) -> dict[str, Any]:
+        """What the stage-2 encoder was trained with (its saved config); empty for ``bm25``."""
+        stage2 = self.searcher.stage2
+        return dict(stage2.encoder.metadata) if stage2 is not None else {}
 
     def ask(self, question: str) -> Response:
         started = time.perf_counter()

@@ -46,14 +46,38 @@ CREATE TABLE index_blobs (name TEXT PRIMARY KEY, data BLOB NOT NULL);
 """
 
 
+# Keys of ``Sentence.to_dict()`` that repeat what the rest of it says (the main clause's roles
+# at the top level, each phrase's text and modifiers, the verb's and head's forms), and each
+# word's morphemes, which its other fields repeat: ``Sentence.from_dict`` does without them.
+_SENTENCE_COPIES = ("subject", "verb", "object", "predicate", "indirect_object", "adjuncts")
+_PHRASE_COPIES = ("text", "modifiers")
+
+
 def encode_ast(sentence: Sentence) -> bytes:
-    """Compact storage form of a parsed sentence."""
+    """Compact storage form of a parsed sentence: its ``to_dict()`` without the copies."""
     ast = sentence.to_dict()
+    for key in _SENTENCE_COPIES:
+        ast.pop(key, None)
+    for clause in ast["clauses"]:
+        clause.pop("introducer", None)
+        if clause["verb"] is not None:
+            clause["verb"] = {"index": clause["verb"]["index"]}
+        for phrase in (clause[k] for k in _SENTENCE_COPIES if k not in ("verb", "adjuncts")):
+            if phrase is not None:
+                _compact_phrase(phrase)
+        for phrase in clause["adjuncts"]:
+            _compact_phrase(phrase)
     for word in ast["words"]:
         word.pop("morphemes", None)
         for part in word.get("parts", ()):
             part.pop("morphemes", None)
     return zlib.compress(json.dumps(ast, ensure_ascii=False, separators=(",", ":")).encode(), 6)
+
+
+def _compact_phrase(phrase: dict[str, Any]) -> None:
+    for key in _PHRASE_COPIES:
+        phrase.pop(key, None)
+    phrase["head"] = {"index": phrase["head"]["index"]}
 
 
 def decode_ast(blob: bytes) -> Sentence:

@@ -7,7 +7,6 @@ Field names follow Universal Dependencies where UD has a name (``lemma``, ``pos`
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Any
 
 from klareco.lexicon.closed_classes import CARDINAL_DIGITS, CARDINAL_MULTIPLIERS
@@ -127,7 +126,7 @@ class Word:
         roots (head root last)."""
         return (self.lemma.lower(),) if self.is_name else self.roots
 
-    @cached_property
+    @property
     def index_terms(self) -> tuple[Term, ...]:
         """The word's index terms, with repeats (see ``klareco.retrieval.keywords``): a name
         whole and lowercased, the roots of nouns, verbs, adjectives and adverbs, a derived

@@ -68,6 +68,13 @@ class BM25Index:
     def has(self, term: str) -> bool:
         return term in self.term_ids
 
+    def postings(self, term: str) -> np.ndarray:
+        """Positions of the documents indexed under ``term`` (empty when none is)."""
+        t = self.term_ids.get(term)
+        if t is None:
+            return np.zeros(0, dtype=np.int32)
+        return self.arrays.documents[self.arrays.indptr[t]:self.arrays.indptr[t + 1]]
+
     def score(self, query: Sequence[tuple[str, float]]) -> tuple[np.ndarray, np.ndarray]:
         """Positions of the documents that match any query term, and their scores."""
         a = self.arrays

@@ -62,7 +62,7 @@ def is_right(generated: GeneratedQuestion, answer: str) -> bool:
     return any(normalize_for_judging(stem) in given for stem in generated.answers)
 
 
-def _names(sentences: Iterable[Sentence]) -> Counter[str]:
+def corpus_names(sentences: Iterable[Sentence]) -> Counter[str]:
     found: Counter[str] = Counter()
     for sentence in sentences:
         for word in sentence.words:
@@ -72,7 +72,7 @@ def _names(sentences: Iterable[Sentence]) -> Counter[str]:
     return found
 
 
-def _verbs(sentences: Iterable[Sentence]) -> dict[str, list[str]]:
+def finite_verbs(sentences: Iterable[Sentence]) -> dict[str, list[str]]:
     """Finite verb forms seen at least ``MIN_NAME_COUNT`` times, by their tense ending."""
     found: Counter[str] = Counter()
     for sentence in sentences:
@@ -87,7 +87,7 @@ def _verbs(sentences: Iterable[Sentence]) -> dict[str, list[str]]:
     return by_ending
 
 
-def _swap_verb(text: str, verbs: dict[str, list[str]], rng: random.Random) -> str | None:
+def swap_verb(text: str, verbs: dict[str, list[str]], rng: random.Random) -> str | None:
     """The question with its finite verb replaced by another of the same tense: who or what
     it asks about is still in the corpus, what they did mostly is not ("Kiun mortigis
     Kain?" → "Kiun konstruis Kain?")."""
@@ -106,7 +106,7 @@ def _swap_verb(text: str, verbs: dict[str, list[str]], rng: random.Random) -> st
     return text[:word.start] + new + text[word.end:]
 
 
-def _swap_name(text: str, names: Sequence[str], rng: random.Random) -> tuple[str, str] | None:
+def swap_name(text: str, names: Sequence[str], rng: random.Random) -> tuple[str, str] | None:
     """The question with one of its names replaced by another, and the new name."""
     try:
         words = parse(text).words
@@ -129,17 +129,16 @@ def _swap_name(text: str, names: Sequence[str], rng: random.Random) -> tuple[str
 def make_examples(engine: Engine, count: int, seed: int, exclude: Iterable[str] = (),
                   progress: bool = True) -> list[Example]:
     """``count`` examples; about half of those naming someone are unanswerable."""
-    store = engine.searcher.store
+    store = engine.store
     expert = FactoidExpert(Calibrator((), (), 0.0))  # features only: no model needed yet
-    trained = trained_positions(store, engine.searcher.stage2.encoder.metadata
-                                if engine.searcher.stage2 else {})
+    trained = trained_positions(store, engine.encoder_metadata)
     excluded = [normalize_for_judging(text) for text in exclude]
     rng = random.Random(seed)
     pool = [p for p in range(store.count("sentences")) if p not in trained]
     rng.shuffle(pool)
     sample = store.asts_at(pool[:NAME_SAMPLE])
-    names = [name for name, n in _names(sample).items() if n >= MIN_NAME_COUNT]
-    verbs = _verbs(sample)
+    names = [name for name, n in corpus_names(sample).items() if n >= MIN_NAME_COUNT]
+    verbs = finite_verbs(sample)
     sentences = (sentence for start in range(0, len(pool), 1024)
                  for sentence in store.asts_at(pool[start:start + 1024]))
     examples: list[Example] = []
@@ -156,11 +155,11 @@ def make_examples(engine: Engine, count: int, seed: int, exclude: Iterable[str] 
         question, answerable = generated.text, True
         # a question that names someone is made unanswerable by a coin: naming a person
         # must not tell the model by itself which kind a question is
-        swapped = _swap_name(question, names, rng) if rng.random() < SWAP_SHARE else None
+        swapped = swap_name(question, names, rng) if rng.random() < SWAP_SHARE else None
         if swapped is not None:
             question, answerable = swapped[0], False
         elif rng.random() < VERB_SWAP_SHARE:
-            other = _swap_verb(question, verbs, rng)
+            other = swap_verb(question, verbs, rng)
             if other is not None:
                 question, answerable = other, False
         found = _ask(engine, expert, question)

@@ -95,6 +95,7 @@ class GeneratedQuestion:
     yes_no: bool
     pronoun: bool = False
     numbers: bool = False  # the answers are numerals, to match as whole words
+    form: str = ""  # the question word it asks with, "kiom da" counting its noun: kiun, kie, ĉu
 
 
 def make_question(sentence: Sentence, rng: random.Random) -> str | None:
@@ -157,8 +158,10 @@ def generate(sentence: Sentence, rng: random.Random) -> GeneratedQuestion | None
     text = text[:1].upper() + text[1:] + "?"
     if asked is None:
         negated = any(words[i].form.lower() in NEGATION_WORDS for i in clause.words)
-        return GeneratedQuestion(text, ("ne" if negated else "jes",), yes_no=True)
+        return GeneratedQuestion(text, ("ne" if negated else "jes",), yes_no=True, form="ĉu")
     head = words[asked_phrase.head]
     return GeneratedQuestion(text, _answer_stems(asked_phrase, words, question_word),
                              yes_no=False, pronoun=head.pos == "PRON",
-                             numbers=question_word.startswith("kiom da"))
+                             numbers=question_word.startswith("kiom da"),
+                             form="kiom da" if question_word.startswith("kiom da")
+                             else question_word)

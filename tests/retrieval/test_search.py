@@ -20,6 +20,14 @@ def test_bm25_prefers_rarer_and_repeated_terms() -> None:
     assert len(ids) == 0
 
 
+def test_postings_list_the_documents_of_a_term() -> None:
+    docs = [["hund", "kur"], ["hund", "hund", "dorm"], ["kat", "dorm"]]
+    index = BM25Index(build_bm25(docs), len(docs))
+    assert sorted(index.postings("hund").tolist()) == [0, 1]
+    assert sorted(index.postings("dorm").tolist()) == [1, 2]
+    assert index.postings("nenio").tolist() == []
+
+
 @pytest.fixture(scope="module")
 def searcher(fixture_home: Path) -> Searcher:
     return Searcher.load(fixture_home, retriever="bm25")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from klareco.parse import parse
-from klareco.training.confidence import _swap_verb, is_right
+from klareco.training.confidence import is_right, swap_verb
 from klareco.training.questions import GeneratedQuestion, generate
 
 
@@ -54,6 +54,6 @@ def test_a_denied_clause_answers_ne() -> None:
 def test_a_verb_swap_keeps_the_tense_and_leaves_copulas_alone() -> None:
     verbs = {"is": ["konstruis", "mortigis"], "as": ["kuras"]}
     rng = random.Random(1)
-    assert _swap_verb("Kiun mortigis Kain?", verbs, rng) == "Kiun konstruis Kain?"
-    assert _swap_verb("Kie loĝas Ana?", verbs, rng) == "Kie kuras Ana?"
-    assert _swap_verb("Kiu estas Ana?", verbs, rng) is None
+    assert swap_verb("Kiun mortigis Kain?", verbs, rng) == "Kiun konstruis Kain?"
+    assert swap_verb("Kie loĝas Ana?", verbs, rng) == "Kie kuras Ana?"
+    assert swap_verb("Kiu estas Ana?", verbs, rng) is None
