@@ -6,7 +6,7 @@
 Needs a built corpus (`klareco build`). A fifth of the documents, chosen by a hash of their id,
 is held out (`klareco/training/heldout.py`); from their sentences that the encoder was not
 trained on, and that hold no evidence of the dev set, the question generator makes one question
-each, and a quarter of those naming someone get another name of the corpus (unanswerable).
+each, and half of those naming someone get another name of the corpus (unanswerable).
 Prints the figures `klareco eval` gives the dev set, and answer accuracy per question form.
 """
 

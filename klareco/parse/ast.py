@@ -132,7 +132,11 @@ class Word:
         whole and lowercased, the roots of nouns, verbs, adjectives and adverbs, a derived
         word's whole stem, digit numbers, each part of a hyphenated word; nothing for
         function words, correlatives and copulas (but the naming root of nomiĝi)."""
-        return tuple(_index_terms(self))
+        found = self.__dict__.get("_index_terms")
+        if found is None:  # computed once per word; not a field, so eq and hash ignore it
+            found = tuple(_index_terms(self))
+            object.__setattr__(self, "_index_terms", found)
+        return found
 
     @property
     def terms(self) -> tuple[str, ...]:
@@ -143,19 +147,22 @@ class Word:
     def from_dict(cls, data: dict[str, Any]) -> Word:
         """The word ``to_dict`` wrote (a stored word without ``morphemes`` gets none)."""
         correlative = data.get("correlative")
-        return cls(
+        # Filled in directly, without the frozen __init__: the engine reads a few hundred
+        # stored words per question, and every field is given here.
+        word = object.__new__(cls)
+        word.__dict__.update(
             form=data["form"], lemma=data["lemma"], pos=data["pos"],
             morphemes=tuple(Morpheme.from_dict(m) for m in data.get("morphemes") or ()),
-            prefixes=tuple(data.get("prefixes") or ()), roots=tuple(data.get("roots") or ()),
-            suffixes=tuple(data.get("suffixes") or ()), ending=data.get("ending"),
-            feats=tuple(sorted((data.get("feats") or {}).items())),
+            prefixes=tuple(data["prefixes"]), roots=tuple(data["roots"]),
+            suffixes=tuple(data["suffixes"]), ending=data.get("ending"),
+            feats=tuple(sorted(data["feats"].items())) if data["feats"] else (),
             correlative=(correlative["prefix"], correlative["suffix"]) if correlative else None,
-            proper=data.get("proper", False), elided=data.get("elided", False),
-            known=data.get("known", True), word_class=data.get("class", ""),
-            semantic_class=data.get("semantic_class"), index=data.get("index", -1),
-            start=data.get("start", -1), end=data.get("end", -1),
-            parts=tuple(cls.from_dict(p) for p in data.get("parts") or ()),
+            proper=data["proper"], elided=data["elided"], known=data["known"],
+            word_class=data["class"], semantic_class=data.get("semantic_class"),
+            index=data["index"], start=data["start"], end=data["end"],
+            parts=tuple(cls.from_dict(p) for p in data["parts"]) if "parts" in data else (),
         )
+        return word
 
     def to_dict(self) -> dict[str, Any]:
         data = {

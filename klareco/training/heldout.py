@@ -30,7 +30,7 @@ from klareco.training.encoder import trained_positions
 from klareco.training.questions import GeneratedQuestion, generate
 
 HELD_OUT_SHARE = 0.2  # of the documents
-UNANSWERABLE_SHARE = 0.25  # of the questions that name someone
+UNANSWERABLE_SHARE = 0.5  # of the questions that name someone
 CONFIDENT = 0.5  # "confident" answers, as the judge counts them
 
 
