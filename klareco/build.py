@@ -9,6 +9,7 @@ from pathlib import Path
 
 from klareco.artifacts import store_path
 from klareco.corpus.build import BuildReport, build
+from klareco.corpus.manifest import Manifest
 from klareco.corpus.store import Store
 from klareco.models.encoder import Encoder
 from klareco.models.treebank import TreeIndexer
@@ -25,11 +26,13 @@ class FullBuildReport:
     dense: DenseReport
 
 
-def build_store(home: Path | None = None, mirror: Path | None = None, **options: object
-                ) -> BuildReport:
-    """The corpus store with the stage-1 index and the encoder trees (no dense index);
-    ``options`` go to ``klareco.corpus.build.build``."""
-    return build(home, mirror, indexers=STORE_INDEXERS, **options)  # type: ignore[arg-type]
+def build_store(home: Path | None = None, mirror: Path | None = None, *,
+                manifest: Manifest | Path | None = None, progress: bool = True,
+                workers: int | None = None, force: bool = False) -> BuildReport:
+    """The corpus store with the stage-1 index and the encoder trees (no dense index); the
+    options are those of ``klareco.corpus.build.build``."""
+    return build(home, mirror, manifest=manifest, progress=progress, workers=workers,
+                 force=force, indexers=STORE_INDEXERS)
 
 
 def build_all(home: Path | None = None, mirror: Path | None = None, *, force: bool = False,

@@ -108,6 +108,7 @@ def build(
     with the blobs of ``indexers``. The fingerprint that makes a build current covers the
     analyser's and the indexers' code (``klareco.artifacts.analyzer_fingerprint``)."""
     started = time.perf_counter()
+    indexers = tuple(indexers)
     home = Path(home) if home is not None else data_home()
     home.mkdir(parents=True, exist_ok=True)
     if not isinstance(manifest, Manifest):
@@ -127,11 +128,11 @@ def build(
                           desc="read", disable=not show))
     rows = list(walk_corpus(documents))
     texts = [sentence.text for _, _, _, sentence in rows]
-    parsed = _parse_all(texts, tuple(indexers), workers, show)
+    parsed = _parse_all(texts, indexers, workers, show)
 
     temporary = home / f"{_TMP_PREFIX}{os.getpid()}{_TMP_SUFFIX}"
     try:
-        _write_store(temporary, documents, rows, parsed, tuple(indexers), fingerprint)
+        _write_store(temporary, documents, rows, parsed, indexers, fingerprint)
         os.replace(temporary, target)  # the one atomic step: old store → new store
     finally:
         temporary.unlink(missing_ok=True)

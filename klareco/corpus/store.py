@@ -2,8 +2,7 @@
 
 The file is written whole by ``klareco build`` and replaced atomically, so a reader always
 sees one complete build. ASTs are stored as zlib-compressed JSON (``Sentence.to_dict()``
-without the per-morpheme list, which the word fields repeat) and read back as ``Sentence``
-objects.
+without what it repeats, see ``encode_ast``) and read back as ``Sentence`` objects.
 """
 
 from __future__ import annotations
@@ -17,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from klareco.corpus.errors import CorpusError
-from klareco.parse.ast import Sentence
+from klareco.parse.ast import ROLE_NAMES, Sentence
 
 SCHEMA_VERSION = "3"
 
@@ -62,10 +61,8 @@ def encode_ast(sentence: Sentence) -> bytes:
         clause.pop("introducer", None)
         if clause["verb"] is not None:
             clause["verb"] = {"index": clause["verb"]["index"]}
-        for phrase in (clause[k] for k in _SENTENCE_COPIES if k not in ("verb", "adjuncts")):
-            if phrase is not None:
-                _compact_phrase(phrase)
-        for phrase in clause["adjuncts"]:
+        phrases = [clause[role] for role in ROLE_NAMES if clause[role] is not None]
+        for phrase in phrases + clause["adjuncts"]:
             _compact_phrase(phrase)
     for word in ast["words"]:
         word.pop("morphemes", None)

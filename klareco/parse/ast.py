@@ -6,6 +6,7 @@ Field names follow Universal Dependencies where UD has a name (``lemma``, ``pos`
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -132,16 +133,21 @@ class Word:
         whole and lowercased, the roots of nouns, verbs, adjectives and adverbs, a derived
         word's whole stem, digit numbers, each part of a hyphenated word; nothing for
         function words, correlatives and copulas (but the naming root of nomiĝi)."""
-        found = self.__dict__.get("_index_terms")
-        if found is None:  # computed once per word; not a field, so eq and hash ignore it
-            found = tuple(_index_terms(self))
-            object.__setattr__(self, "_index_terms", found)
-        return found
+        return self._memo("_index_terms", lambda: tuple(_index_terms(self)))
 
     @property
     def terms(self) -> tuple[str, ...]:
         """The indexed form of each of ``index_terms``."""
-        return tuple(t.term for t in self.index_terms)
+        return self._memo("_terms", lambda: tuple(t.term for t in self.index_terms))
+
+    def _memo(self, key: str, compute: Callable[[], Any]) -> Any:
+        """A derived value computed once per word (the expert reads a word's terms many
+        times); kept beside the fields, so equality and hashing ignore it."""
+        found = self.__dict__.get(key)
+        if found is None:
+            found = compute()
+            object.__setattr__(self, key, found)
+        return found
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Word:

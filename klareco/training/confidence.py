@@ -30,7 +30,7 @@ from klareco.parse import parse
 from klareco.parse.ast import Sentence
 from klareco.text import normalize_for_judging
 from klareco.training.encoder import trained_positions
-from klareco.training.questions import GeneratedQuestion, generate
+from klareco.training.questions import GeneratedQuestion, answerable_questions
 
 SWAP_SHARE = 0.5  # of the questions naming someone, made unanswerable by swapping the name
 VERB_SWAP_SHARE = 0.2  # of the others, made unanswerable by swapping the verb
@@ -70,6 +70,12 @@ def corpus_names(sentences: Iterable[Sentence]) -> Counter[str]:
             if word.proper and lemma[:1].isupper() and len(lemma) > 2 and " " not in lemma:
                 found[lemma] += 1
     return found
+
+
+def swappable_names(sentences: Iterable[Sentence]) -> list[str]:
+    """The names seen at least ``MIN_NAME_COUNT`` times, in the order first seen: what a
+    question's name is swapped for to make it unanswerable."""
+    return [name for name, n in corpus_names(sentences).items() if n >= MIN_NAME_COUNT]
 
 
 def finite_verbs(sentences: Iterable[Sentence]) -> dict[str, list[str]]:
@@ -132,26 +138,17 @@ def make_examples(engine: Engine, count: int, seed: int, exclude: Iterable[str] 
     store = engine.store
     expert = FactoidExpert(Calibrator((), (), 0.0))  # features only: no model needed yet
     trained = trained_positions(store, engine.encoder_metadata)
-    excluded = [normalize_for_judging(text) for text in exclude]
     rng = random.Random(seed)
     pool = [p for p in range(store.count("sentences")) if p not in trained]
     rng.shuffle(pool)
     sample = store.asts_at(pool[:NAME_SAMPLE])
-    names = [name for name, n in corpus_names(sample).items() if n >= MIN_NAME_COUNT]
+    names = swappable_names(sample)
     verbs = finite_verbs(sample)
-    sentences = (sentence for start in range(0, len(pool), 1024)
-                 for sentence in store.asts_at(pool[start:start + 1024]))
     examples: list[Example] = []
     bar = tqdm(total=count, desc="calibration questions", unit="q", disable=not progress)
-    for sentence in sentences:
+    for generated in answerable_questions(store, pool, rng, exclude):
         if len(examples) >= count:
             break
-        text = normalize_for_judging(sentence.text)
-        if any(gold in text for gold in excluded):
-            continue
-        generated = generate(sentence, rng)
-        if generated is None or generated.pronoun or not generated.answers:
-            continue
         question, answerable = generated.text, True
         # a question that names someone is made unanswerable by a coin: naming a person
         # must not tell the model by itself which kind a question is

@@ -24,10 +24,9 @@ from klareco.engine import Engine, Response
 from klareco.errors import EmptyInputError
 from klareco.parse import parse
 from klareco.parse.ast import name_term
-from klareco.text import normalize_for_judging
-from klareco.training.confidence import MIN_NAME_COUNT, corpus_names, is_right, swap_name
+from klareco.training.confidence import NAME_SAMPLE, is_right, swap_name, swappable_names
 from klareco.training.encoder import trained_positions
-from klareco.training.questions import GeneratedQuestion, generate
+from klareco.training.questions import GeneratedQuestion, answerable_questions
 
 HELD_OUT_SHARE = 0.2  # of the documents
 UNANSWERABLE_SHARE = 0.5  # of the questions that name someone
@@ -66,27 +65,19 @@ def held_out_items(engine: Engine, count: int, seed: int, exclude: Iterable[str]
             if s.doc_id in held_out and n not in trained]
     rng = random.Random(seed)
     rng.shuffle(pool)
-    excluded = [normalize_for_judging(text) for text in exclude]
-    names = sorted(name for name, n in corpus_names(store.asts_at(pool[:20_000])).items()
-                   if n >= MIN_NAME_COUNT)
+    names = sorted(swappable_names(store.asts_at(pool[:NAME_SAMPLE])))
     items: list[HeldOutItem] = []
     bar = tqdm(total=count, desc="held-out questions", unit="q", disable=not progress)
-    for start in range(0, len(pool), 1024):
-        for sentence in store.asts_at(pool[start:start + 1024]):
-            if len(items) >= count:
-                break
-            if any(gold in normalize_for_judging(sentence.text) for gold in excluded):
-                continue
-            generated = generate(sentence, rng)
-            if generated is None or generated.pronoun or not generated.answers:
-                continue
-            item = HeldOutItem(generated, generated.text, True, generated.form)
-            if rng.random() < UNANSWERABLE_SHARE:
-                swapped = swap_name(generated.text, names, rng)
-                if swapped is not None and not _supported(index, swapped[0], swapped[1]):
-                    item = HeldOutItem(generated, swapped[0], False, "unanswerable")
-            items.append(item)
-            bar.update()
+    for generated in answerable_questions(store, pool, rng, exclude):
+        if len(items) >= count:
+            break
+        item = HeldOutItem(generated, generated.text, True, generated.form)
+        if rng.random() < UNANSWERABLE_SHARE:
+            swapped = swap_name(generated.text, names, rng)
+            if swapped is not None and not _supported(index, swapped[0], swapped[1]):
+                item = HeldOutItem(generated, swapped[0], False, "unanswerable")
+        items.append(item)
+        bar.update()
     bar.close()
     return items
 

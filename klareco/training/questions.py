@@ -10,11 +10,14 @@ text is then parsed like any user question, so training sees exactly what search
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
+from klareco.corpus.store import Store
 from klareco.lexicon.closed_classes import NEGATION_WORDS
 from klareco.lexicon.semantics import PERSON_CLASSES, PREPOSITION_ROLES, TIME_AND_MEASURE_ROOTS
 from klareco.parse.ast import Phrase, Sentence, Word
+from klareco.text import normalize_for_judging
 
 # The roles a question can ask for, in the order a clause's constituents are listed.
 _ROLE_KEYS = ("subject", "object", "indirect_object", "predicate")
@@ -165,3 +168,19 @@ def generate(sentence: Sentence, rng: random.Random) -> GeneratedQuestion | None
                              numbers=question_word.startswith("kiom da"),
                              form="kiom da" if question_word.startswith("kiom da")
                              else question_word)
+
+
+def answerable_questions(store: Store, positions: Sequence[int], rng: random.Random,
+                         exclude: Iterable[str] = ()) -> Iterator[GeneratedQuestion]:
+    """A question with a known answer from each stored sentence at ``positions``, in that
+    order, that holds none of the ``exclude`` texts (the gold evidence), read lazily in
+    chunks. Questions asking for a pronoun are left out: their answer is its antecedent,
+    which the sentence alone does not give."""
+    excluded = [normalize_for_judging(text) for text in exclude]
+    for start in range(0, len(positions), 1024):
+        for sentence in store.asts_at(list(positions[start:start + 1024])):
+            if any(gold in normalize_for_judging(sentence.text) for gold in excluded):
+                continue
+            generated = generate(sentence, rng)
+            if generated is not None and not generated.pronoun and generated.answers:
+                yield generated
