@@ -11,12 +11,17 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from klareco.corpus.store import Store
 from klareco.lexicon.closed_classes import NEGATION_WORDS
-from klareco.lexicon.semantics import PERSON_CLASSES, PREPOSITION_ROLES, TIME_AND_MEASURE_ROOTS
-from klareco.parse.ast import Phrase, Sentence, Word
+from klareco.lexicon.semantics import (
+    NAMING_ROOTS,
+    PERSON_CLASSES,
+    PREPOSITION_ROLES,
+    TIME_AND_MEASURE_ROOTS,
+)
+from klareco.parse.ast import Clause, Phrase, Sentence, Word
 from klareco.text import normalize_for_judging
 
 # The roles a question can ask for, in the order a clause's constituents are listed.
@@ -25,6 +30,15 @@ _ROLE_KEYS = ("subject", "object", "indirect_object", "predicate")
 DROP_MODIFIERS = 0.5  # chance that a kept phrase loses its modifiers
 DROP_ADJUNCT = 0.5  # chance that an adjunct not asked about is left out
 YES_NO = 0.1  # share of "ĉu" questions that ask about the whole clause
+SWAP_ROLES = 0.4  # share of those that swap subject and object: who did what to whom → ne
+# Share of questions given one or two nouns of their work that their sentence lacks: a
+# person's question shares about three quarters of its terms with the answering sentence,
+# a question cut from the sentence all of them.
+FOREIGN_WORD = 0.8
+TITLE_MENTION = 0.25  # share of questions that name the work they ask about
+SPECIAL_FORMS = 0.3  # share of sentences asked about an apposition or a ĉar/kiam clause
+# A subordinator → the question its clause answers.
+CLAUSE_QUESTIONS = {"ĉar": "kial", "kiam": "kiam"}
 
 
 def _phrase_text(phrase: Phrase, words: tuple[Word, ...], keep_modifiers: bool) -> str:
@@ -34,6 +48,26 @@ def _phrase_text(phrase: Phrase, words: tuple[Word, ...], keep_modifiers: bool) 
         if keep_modifiers or index == phrase.preposition:
             indices.add(index)
     return " ".join(_form(words[i]) for i in sorted(indices))
+
+
+def _swapped_case(phrase: Phrase, words: tuple[Word, ...]) -> str | None:
+    """The phrase with its case turned (subject ↔ object): the accusative -n is added to or
+    taken from the head and the words before it that agree with it, never from what follows
+    the head (``filino de Polonio``); None when a word cannot take it (``Kain``)."""
+    out = []
+    for i in sorted(phrase.members()):
+        word = words[i]
+        form = _form(word)
+        if i <= phrase.head and word.case in ("Nom", "Acc") and word.pos != "ADP":
+            if word.case == "Acc" and form.endswith("n"):
+                form = form[:-1]
+            elif word.case == "Nom" and (form.endswith(("o", "a", "oj", "aj", "u", "uj")) or
+                                         word.pos == "PRON"):
+                form = form + "n"
+            elif word.pos != "DET":
+                return None
+        out.append(form)
+    return " ".join(out)
 
 
 def _form(word: Word) -> str:
@@ -50,6 +84,14 @@ def _is_person(word: Word) -> bool:
     return word.is_name or word.pos == "PRON" or word.semantic_class in PERSON_CLASSES
 
 
+def _is_manner(phrase: Phrase, words: tuple[Word, ...]) -> bool:
+    """An adverb of manner standing alone: a derived -e adverb, not one of time or place."""
+    head = words[phrase.head]
+    return (phrase.preposition is None and head.pos == "ADV" and head.ending == "e"
+            and not head.correlative and bool(head.roots)
+            and not set(head.roots) & TIME_AND_MEASURE_ROOTS)
+
+
 def _counted(phrase: Phrase, words: tuple[Word, ...]) -> bool:
     """Whether a number counts the phrase's head ("sep jarojn", "dudek matracojn")."""
     return any(words[i].pos == "NUM" for i in phrase.words if i != phrase.head)
@@ -64,6 +106,10 @@ def _question_word(role: str, phrase: Phrase, words: tuple[Word, ...],
         return "kiom da " + (noun[:-1] if noun.endswith("n") else noun)
     person = _is_person(head)
     who = "kiuj" if head.feat("Number") == "Plur" else "kiu"
+    if role == "predicate" and head.pos == "ADJ":
+        return "kiaj" if head.feat("Number") == "Plur" else "kia"  # "bona" answers "kia"
+    if role == "adjunct" and _is_manner(phrase, words):
+        return "kiel"  # "rapide" answers "kiel"
     if role == "subject" or role == "predicate":
         return who if person else "kio"
     if role == "object":
@@ -122,46 +168,42 @@ def _answer_stems(phrase: Phrase, words: tuple[Word, ...], question_word: str
 
 
 def generate(sentence: Sentence, rng: random.Random) -> GeneratedQuestion | None:
-    """``make_question`` with its answer, for fitting the answer confidence
-    (``klareco.training.confidence``)."""
+    """``make_question`` with its answer, for training the answer ranker
+    (``klareco.training.reader``)."""
     words = sentence.words
     clauses = [c for c in sentence.clauses if c.verb is not None]
     if not clauses or len(words) > 60:
         return None
+    if rng.random() < SPECIAL_FORMS:
+        special = (_naming_question(sentence) or _apposition_question(sentence)
+                   or _clause_question(sentence, rng))
+        if special is not None:
+            return special
     clause = rng.choice(clauses)
-    constituents: list[tuple[str, Phrase]] = [
-        (key, getattr(clause, key)) for key in _ROLE_KEYS if getattr(clause, key) is not None]
-    constituents += [("adjunct", a) for a in clause.adjuncts]
-    # the relative word of "…, kiun li malfermas" is not a constituent a question can keep
-    constituents = [(r, p) for r, p in constituents if not _is_relative(p, words)]
+    constituents = _constituents(clause, words)
     if not constituents:
         return None
-    verb = _form(words[clause.verb])  # type: ignore[index]
+    swapped: dict[int, str] = {}
     if rng.random() < YES_NO:
         asked, question_word = None, "ĉu"
+        if rng.random() < SWAP_ROLES:
+            swapped = _swap_roles(constituents, words)
     else:
         askable = [(n, role, p) for n, (role, p) in enumerate(constituents)
-                   if role != "adjunct" or p.preposition is not None]
+                   if role != "adjunct" or p.preposition is not None or _is_manner(p, words)]
         if not askable:
             return None
         asked, asked_role, asked_phrase = rng.choice(askable)
         question_word = _question_word(asked_role, asked_phrase, words, rng)
         if question_word is None:
             return None
-    parts = []
-    for n, (role, phrase) in enumerate(constituents):
-        if n == asked or (role == "adjunct" and asked is not None
-                          and rng.random() < DROP_ADJUNCT):
-            continue
-        keep = rng.random() >= DROP_MODIFIERS
-        parts.append(_phrase_text(phrase, words, keep))
-    parts.append(verb)
-    rng.shuffle(parts)
-    text = " ".join([question_word, *parts]).strip()
-    text = text[:1].upper() + text[1:] + "?"
+    text = _question_text(question_word, clause, constituents, words, rng, asked, swapped)
     if asked is None:
         negated = any(words[i].form.lower() in NEGATION_WORDS for i in clause.words)
-        return GeneratedQuestion(text, ("ne" if negated else "jes",), yes_no=True, form="ĉu")
+        if swapped and negated:
+            return None  # "A did not hit B" says nothing of whether B hit A
+        answer = "ne" if negated or swapped else "jes"
+        return GeneratedQuestion(text, (answer,), yes_no=True, form="ĉu")
     head = words[asked_phrase.head]
     return GeneratedQuestion(text, _answer_stems(asked_phrase, words, question_word),
                              yes_no=False, pronoun=head.pos == "PRON",
@@ -170,17 +212,160 @@ def generate(sentence: Sentence, rng: random.Random) -> GeneratedQuestion | None
                              else question_word)
 
 
+def _constituents(clause: Clause, words: tuple[Word, ...]) -> list[tuple[str, Phrase]]:
+    """A clause's role phrases and adjuncts, without the relative word of "…, kiun li
+    malfermas", which no question can keep."""
+    found: list[tuple[str, Phrase]] = [
+        (key, getattr(clause, key)) for key in _ROLE_KEYS if getattr(clause, key) is not None]
+    found += [("adjunct", a) for a in clause.adjuncts]
+    return [(r, p) for r, p in found if not _is_relative(p, words)]
+
+
+def _question_text(question_word: str, clause: Clause,
+                   constituents: list[tuple[str, Phrase]], words: tuple[Word, ...],
+                   rng: random.Random, asked: int | None = None,
+                   swapped: dict[int, str] | None = None) -> str:
+    """The question word, then the clause's other constituents and its verb in a random
+    order, some adjuncts left out and some phrases without their modifiers."""
+    parts = []
+    for n, (role, phrase) in enumerate(constituents):
+        if n == asked or (role == "adjunct" and asked is not None
+                          and rng.random() < DROP_ADJUNCT):
+            continue
+        keep = rng.random() >= DROP_MODIFIERS
+        parts.append((swapped or {}).get(n) or _phrase_text(phrase, words, keep))
+    parts.append(_form(words[clause.verb]))  # type: ignore[index]
+    rng.shuffle(parts)
+    text = " ".join([question_word, *parts]).strip()
+    return text[:1].upper() + text[1:] + "?"
+
+
+def _apposition_question(sentence: Sentence) -> GeneratedQuestion | None:
+    """"Kiu estas Ofelio?" from "Ofelio, filino de Polonio, …": a name set off by a comma
+    and a noun phrase is asked about, the apposition's noun answers."""
+    words = sentence.words
+    for i in range(len(words) - 3):
+        if not (words[i].is_name and words[i].lemma[:1].isupper()
+                and words[i + 1].form == ","):
+            continue
+        for j in range(i + 2, min(i + 6, len(words))):
+            if words[j].pos in ("PUNCT", "VERB", "AUX", "SCONJ", "CCONJ", "PROPN"):
+                break
+            if words[j].pos == "NOUN" and words[j].roots and not words[j].is_name:
+                stem = max(words[j].roots, key=len)
+                return GeneratedQuestion(f"Kiu estas {words[i].form}?", (stem,),
+                                         yes_no=False, form="kiu estas")
+    return None
+
+
+def _naming_question(sentence: Sentence) -> GeneratedQuestion | None:
+    """"Kiel nomiĝis la hundo?" from "La hundo estis nomata Bobo" or "la hundo nomiĝis
+    Bobo": the name a naming verb gives its subject answers."""
+    words = sentence.words
+    for clause in sentence.clauses:
+        if clause.verb is None or clause.subject is None:
+            continue
+        subject = words[clause.subject.head]
+        naming = [i for i in clause.words if set(words[i].roots) & NAMING_ROOTS
+                  and words[i].pos in ("VERB", "ADJ", "AUX")]
+        if subject.pos == "PRON" or not naming:
+            continue
+        after = naming[-1] + 1
+        if after < len(words) and words[after].is_name and words[after].form[:1].isupper():
+            name = words[after].form.lower()
+            return GeneratedQuestion(
+                f"Kiel nomiĝis {_phrase_text(clause.subject, words, True)}?",
+                (name[:-1] if len(name) > 4 and name[-1] in "oaei" else name,),
+                yes_no=False, form="kiel nomiĝis")
+    return None
+
+
+def _clause_question(sentence: Sentence, rng: random.Random) -> GeneratedQuestion | None:
+    """"Kial …?" about a clause with a "ĉar" clause under it, "Kiam …?" about one with a
+    "kiam" clause: the subordinate clause's verb answers."""
+    words = sentence.words
+    for clause in sentence.clauses:
+        if clause.introducer is None or clause.parent is None or clause.verb is None:
+            continue
+        word = CLAUSE_QUESTIONS.get(words[clause.introducer].form.lower())
+        parent = sentence.clauses[clause.parent]
+        if word is None or parent.verb is None or not words[clause.verb].roots:
+            continue
+        constituents = [(r, p) for r, p in _constituents(parent, words)
+                        if not set(p.members()) & set(clause.words)]
+        text = _question_text(word, parent, constituents, words, rng)
+        return GeneratedQuestion(text, (max(words[clause.verb].roots, key=len),),
+                                 yes_no=False, form=word)
+    return None
+
+
+def _swap_roles(constituents: list[tuple[str, Phrase]], words: tuple[Word, ...]
+                ) -> dict[int, str]:
+    """Subject and object with their cases swapped ("Kain mortigis Habelon" → "Kainon
+    mortigis Habel"), by their place in ``constituents``; empty when the clause lacks one or
+    a word cannot change its case."""
+    keys = [role for role, _ in constituents]
+    if "subject" not in keys or "object" not in keys:
+        return {}
+    found = {}
+    for role in ("subject", "object"):
+        n = keys.index(role)
+        phrase = constituents[n][1]
+        if phrase.preposition is not None:
+            return {}
+        text = _swapped_case(phrase, words)
+        if text is None:
+            return {}
+        found[n] = text
+    return found
+
+
 def answerable_questions(store: Store, positions: Sequence[int], rng: random.Random,
                          exclude: Iterable[str] = ()) -> Iterator[GeneratedQuestion]:
     """A question with a known answer from each stored sentence at ``positions``, in that
     order, that holds none of the ``exclude`` texts (the gold evidence), read lazily in
     chunks. Questions asking for a pronoun are left out: their answer is its antecedent,
-    which the sentence alone does not give."""
+    which the sentence alone does not give. Some name the work they ask about, as people do
+    ("… en 'La revizoro'?", "… laŭ Jesaja?")."""
     excluded = [normalize_for_judging(text) for text in exclude]
+    titles = {doc_id: info.get("title", "") for doc_id, info in store.documents().items()}
+    nouns: dict[str, list[str]] = {}  # nouns seen in each document's sentences so far
     for start in range(0, len(positions), 1024):
-        for sentence in store.asts_at(list(positions[start:start + 1024])):
+        chunk = list(positions[start:start + 1024])
+        rows = store.sentences_at(chunk)
+        for row, sentence in zip(rows, store.asts_at(chunk), strict=True):
             if any(gold in normalize_for_judging(sentence.text) for gold in excluded):
                 continue
+            seen = nouns.setdefault(row.doc_id, [])
             generated = generate(sentence, rng)
-            if generated is not None and not generated.pronoun and generated.answers:
-                yield generated
+            own = {w.form.lower() for w in sentence.words}
+            seen.extend(w.form.lower() for w in sentence.words
+                        if w.pos == "NOUN" and not w.proper and w.case == "Nom")
+            del seen[:-200]
+            if generated is None or generated.pronoun or not generated.answers:
+                continue
+            others = [n for n in seen if n not in own]
+            if others and rng.random() < FOREIGN_WORD:
+                for noun in rng.sample(others, min(len(others), rng.randint(1, 2))):
+                    generated = replace(generated, text=with_word(generated.text, noun, rng))
+            title = titles.get(row.doc_id, "")
+            if title and rng.random() < TITLE_MENTION:
+                generated = replace(generated, text=with_work(generated.text, row.doc_id,
+                                                              title))
+            yield generated
+
+
+def with_word(question: str, noun: str, rng: random.Random) -> str:
+    """The question with a noun of its work that its sentence does not hold, as "de la X"
+    after one of its words: people ask in their own words, which the answering sentence
+    does not all repeat."""
+    words = question.rstrip("?").split(" ")
+    at = rng.randrange(1, len(words) + 1)
+    return " ".join([*words[:at], "de la", noun, *words[at:]]) + "?"
+
+
+def with_work(question: str, doc_id: str, title: str) -> str:
+    """The question with the work it asks about: a Bible book (its id is a book code, GEN)
+    "laŭ" its name, another work "en" its quoted title."""
+    named = f"laŭ {title}" if doc_id.isupper() else f"en '{title}'"
+    return f"{question.rstrip('?')} {named}?"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from klareco.parse import parse
-from klareco.training.questions import make_question
+from klareco.training.questions import generate, make_question
 
 
 def questions(text: str, tries: int = 60) -> set[str]:
@@ -48,3 +48,46 @@ def test_generated_questions_parse_as_questions() -> None:
 def test_counted_phrases_are_asked_with_kiom_da() -> None:
     made = questions("La reĝino metis dudek matracojn sur la pizon.")
     assert any(q.startswith("Kiom da matracoj ") for q in made)
+
+
+def _made(sentence: str, seeds: int = 300) -> set[tuple[str, tuple[str, ...], str]]:
+    ast = parse(sentence)
+    found = set()
+    for seed in range(seeds):
+        made = generate(ast, random.Random(seed))
+        if made is not None:
+            found.add((made.text, made.answers, made.form))
+    return found
+
+
+def test_a_yes_no_question_with_subject_and_object_swapped_answers_ne() -> None:
+    made = {(text, answers) for text, answers, form in _made("La reĝo mortigis la serpenton.")
+            if form == "ĉu"}
+    assert ("Ĉu la serpento mortigis la reĝon?", ("ne",)) in made
+    assert any(answers == ("jes",) and "serpenton" in text for text, answers in made)
+    assert all("serpenton" in text for text, answers in made if answers == ("jes",))
+
+
+def test_a_denied_clause_is_not_swapped() -> None:
+    # "the king did not kill the snake" says nothing of the snake killing the king
+    made = {(text, answers) for text, answers, form in
+            _made("La reĝo ne mortigis la serpenton.") if form == "ĉu"}
+    assert made and {answers for _, answers in made} == {("ne",)}
+    assert not any("reĝon" in text for text, _ in made)
+
+
+def test_adjectives_answer_kia_and_adverbs_kiel() -> None:
+    forms = {(form, answers) for _, answers, form in _made("La reĝo estis tre bona.")}
+    assert ("kia", ("bon",)) in forms
+    forms = {(form, answers) for _, answers, form in _made("La knabo kuris rapide hejmen.")}
+    assert ("kiel", ("rapid",)) in forms
+
+
+def test_namings_appositions_and_reasons_are_asked() -> None:
+    made = _made("La juna reĝo nomiĝis Davido.")
+    assert ("Kiel nomiĝis la juna reĝo?", ("david",), "kiel nomiĝis") in made
+    made = _made("Jozefo, filo de Petro, kantis.")
+    assert ("Kiu estas Jozefo?", ("fil",), "kiu estas") in made
+    made = {(text, answers) for text, answers, form in
+            _made("La knabo ploris, ĉar la pomo falis.") if form == "kial"}
+    assert made and all(answers == ("fal",) and "pomo" not in text for text, answers in made)
