@@ -19,7 +19,7 @@ import numpy as np
 import torch
 
 from klareco.config import shipped_file
-from klareco.errors import KlarecoError
+from klareco.models.files import ModelError, load_model_file
 from klareco.models.tree_lstm import EncoderConfig, TreeEncoder
 from klareco.models.trees import SentenceTree, collate, sentence_tree
 from klareco.models.vocabulary import Vocabulary, vocabulary
@@ -28,10 +28,6 @@ from klareco.parse.ast import Sentence
 MODEL_FILE = "tree_lstm.pt"
 FORMAT = "klareco-tree-lstm/1"
 BATCH_SIZE = 256  # measured: larger batches were no faster on 2 cores
-
-
-class ModelError(KlarecoError):
-    """A model file is missing, unreadable, or was trained for another vocabulary."""
 
 
 def default_model_path() -> Path:
@@ -70,14 +66,7 @@ class Encoder:
     def load(cls, path: Path | None = None) -> Encoder:
         """Load a model file; refuse one trained over another vocabulary."""
         path = path or default_model_path()
-        if not path.is_file():
-            raise ModelError(f"model file not found: {path} (train one with `klareco train`)")
-        try:
-            saved = torch.load(path, map_location="cpu", weights_only=True)
-        except Exception as error:  # torch raises many kinds for a bad file
-            raise ModelError(f"cannot read model file {path}: {error}") from None
-        if not isinstance(saved, dict) or saved.get("format") != FORMAT:
-            raise ModelError(f"{path} is not a Klareco Tree-LSTM model file")
+        saved = load_model_file(path, FORMAT, "klareco train")
         vocab = vocabulary()
         if saved["vocabulary_hash"] != vocab.hash:
             raise ModelError(
