@@ -39,3 +39,12 @@ def default_dev_set() -> Path | None:
     """``../shared/eval/qa-dev.jsonl`` beside the checkout, when it is there."""
     candidate = project_root().parent / "shared" / "eval" / "qa-dev.jsonl"
     return candidate if candidate.is_file() else None
+
+
+DEV_FILES = ("qa-dev.jsonl", "qa-dev-2.jsonl")  # the development set: both files, one union
+
+
+def default_dev_sets() -> list[Path]:
+    """Every file of the development set beside the checkout (``../shared/eval``)."""
+    folder = project_root().parent / "shared" / "eval"
+    return [folder / name for name in DEV_FILES if (folder / name).is_file()]

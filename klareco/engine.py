@@ -27,13 +27,11 @@ from klareco.errors import KlarecoError
 from klareco.evaluation import evaluate
 from klareco.evaluation.judging import ABSTAIN_TEXT  # one home: the judging rules
 from klareco.experts.base import Answer, Evidence
-from klareco.experts.factoid import EVIDENCE_DEPTH
+from klareco.experts.factoid import EVIDENCE_DEPTH, answer_threshold
 from klareco.experts.registry import Registry, default_registry
 from klareco.retrieval.keywords import context_terms, keywords
 from klareco.retrieval.search import DEFAULT_RETRIEVER, Hit, Searcher, SearchResult
 
-# Answers less confident than this are withheld; chosen on the dev set (see README, "Answers").
-CONFIDENCE_THRESHOLD = 0.08
 SEARCH_DEPTH = 100
 CONTEXT_BEFORE = 2  # sentences before an evidence sentence whose names it may refer to
 
@@ -80,7 +78,7 @@ class Response:
     answer: str | None
     confidence: float
     evidence: list[EvidenceItem]
-    answer_evidence: int | None = None  # index into ``evidence`` of the sentence answering
+    answer_evidence: int | None = None  # the answering sentence in ``evidence``: always 0
     answer_offsets: dict[str, Any] | None = None  # the answer's span in that passage
     expert: str | None = None
     message: str | None = None  # why the engine abstained, for a person
@@ -114,11 +112,13 @@ class Engine:
     """The searcher, the experts and the corpus metadata citations need, loaded once."""
 
     def __init__(self, searcher: Searcher, registry: Registry | None = None,
-                 threshold: float = CONFIDENCE_THRESHOLD,
+                 threshold: float | None = None,
                  retriever: str = DEFAULT_RETRIEVER) -> None:
         self.searcher = searcher
         self.registry = registry or default_registry()
-        self.threshold = threshold
+        # answers less confident than this are withheld: by default the threshold the answer
+        # ranker's training chose on its tuning documents (never on the dev set)
+        self.threshold = answer_threshold() if threshold is None else threshold
         self.retriever = retriever
         self.documents = searcher.store.documents()
         self._context: dict[tuple[str, str], list[str]] = {}  # section → its title terms
@@ -128,7 +128,7 @@ class Engine:
     @classmethod
     def load(cls, home: Path | None = None, retriever: str = DEFAULT_RETRIEVER,
              registry: Registry | None = None,
-             threshold: float = CONFIDENCE_THRESHOLD) -> Engine:
+             threshold: float | None = None) -> Engine:
         """Open the build under ``home`` (default: the data directory). Fails with "run
         `klareco build`" when the store, the grammar/lexicon and the model do not belong
         together, or an index is damaged."""
@@ -197,7 +197,10 @@ class Engine:
             sentence = evidence[answer.evidence].citation.offsets["start"]
             offsets = {"start": sentence + answer.start, "end": sentence + answer.end,
                        "unit": "char"}
-        return Response(question, answer.text, answer.confidence, evidence, answer.evidence,
+        # the sentence the answer stands in is shown first, the others in their rank order
+        evidence = [evidence[answer.evidence]] + [
+            item for n, item in enumerate(evidence) if n != answer.evidence]
+        return Response(question, answer.text, answer.confidence, evidence, 0,
                         offsets, answer.expert, None, trace, result.hits)
 
     def expert_evidence(self, result: SearchResult) -> list[Evidence]:

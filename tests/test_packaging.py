@@ -66,12 +66,12 @@ def test_the_api_and_the_shipped_files_come_from_the_install(installed: Path) ->
             "from klareco.config import shipped_file\n"
             "from klareco.corpus.manifest import default_manifest_path\n"
             "print(json.dumps([klareco.__file__, str(shipped_file('weights', 'tree_lstm.pt')),"
-            " str(f.CALIBRATOR_PATH), str(default_manifest_path()),"
+            " str(f.RANKER_PATH), str(default_manifest_path()),"
             " parse('Kiun mortigis Kain?').question.role, Engine.__name__]))")
     done = _run(installed, "python", "-c", code)
     assert done.returncode == 0, done.stderr
-    package, model, calibrator, manifest, role, engine = json.loads(done.stdout)
+    package, model, ranker, manifest, role, engine = json.loads(done.stdout)
     assert Path(package).is_relative_to(installed)
-    for shipped in (model, calibrator, manifest):
+    for shipped in (model, ranker, manifest):
         assert Path(shipped).is_relative_to(installed) and Path(shipped).is_file()
     assert (role, engine) == ("object", "Engine")

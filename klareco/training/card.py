@@ -69,3 +69,66 @@ def write_card(model: Path, report: TrainReport, dev_path: Path | None) -> Path:
     path = card_path(model)
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return path
+
+
+def write_ranker_card(model: Path, info: dict, command: str) -> Path:
+    """Write ``<model>.md`` for the answer ranker from the ``info`` its training recorded."""
+    docs = info["documents"]
+    tuning = info["tuning"]
+    at = tuning["at_threshold"]
+    common = list(info["forms"].items())
+    forms = ", ".join(f"{form} {n}" for form, n in common[:20]) + (
+        f", and {len(common) - 20} rarer forms" if len(common) > 20 else "")
+    lines = [
+        f"# Model card: {model.name}",
+        "",
+        "The factoid expert's answer ranker (`klareco/experts/factoid/model.py`): one linear",
+        "model over named features of a candidate answer (`features.py`), scored listwise",
+        "against the question's other candidates and a \"no answer here\" option. Its softmax",
+        "picks the answer and gives its confidence.",
+        "",
+        "| | |",
+        "|---|---|",
+        f"| file sha256 | `{file_sha256(model)}` |",
+        f"| features with a weight | {info.get('weighted_features', '–')} |",
+        f"| seed | {info['seed']} |",
+        f"| training time | {info.get('minutes', '–')} min (questions made, searched and "
+        f"trained) on {os.cpu_count()} CPU cores, torch {torch.__version__} |",
+        f"| abstention threshold | {info['threshold']} (chosen on the tuning documents) |",
+        "",
+        "## Data and split",
+        "",
+        "Only the built corpus. Questions are generated from corpus sentences by transforming",
+        "their ASTs (`klareco/training/questions.py`); about half of those naming someone get",
+        "another corpus name instead, and some others another verb, so the corpus does not",
+        "answer them; yes/no questions with subject and object swapped answer `ne`. Each is",
+        "searched like a user's question, and each option is labelled by whether a judge",
+        "would accept it (`klareco/training/reader.py`).",
+        "",
+        f"Documents are split by a hash of their id (`klareco/training/split.py`): "
+        f"{docs['training']} training, {docs['tuning']} tuning and {docs['held_out']} held out. "
+        "No sentence the encoder trained on and no gold evidence sentence is used.",
+        "",
+        f"- training: {info['training_questions']:,} questions "
+        f"({info['training_unanswerable']:,} unanswerable); by form: {forms}",
+        f"- tuning: {info['tuning_questions']:,} questions; they choose the threshold",
+        "",
+        "## Figures (tuning documents, never trained on)",
+        "",
+        f"- top option right: {tuning['top_option_right']}; mean log-likelihood of the right "
+        f"options: {tuning['mean_log_likelihood']}",
+        f"- at the threshold: answer accuracy {at['answer_accuracy']}, abstain accuracy "
+        f"{at['abstain_accuracy']}, false-abstain rate {at['false_abstain_rate']}",
+        "",
+        "The development set and held-out documents are measured in the README (`klareco eval`,",
+        "`scripts/eval_generated.py`).",
+        "",
+        "## Retrain",
+        "",
+        "```",
+        command,
+        "```",
+    ]
+    path = card_path(model)
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path

@@ -10,36 +10,28 @@ of the corpus, kept only when no corpus sentence holds both that name and the qu
 
 from __future__ import annotations
 
-import hashlib
 import random
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import numpy as np
 from tqdm import tqdm
 
 from klareco.engine import Engine, Response
-from klareco.errors import EmptyInputError
-from klareco.parse import parse
-from klareco.parse.ast import name_term
-from klareco.training.confidence import NAME_SAMPLE, is_right, swap_name, swappable_names
-from klareco.training.encoder import trained_positions
 from klareco.training.questions import GeneratedQuestion, answerable_questions
+from klareco.training.reader import (
+    NAME_SAMPLE,
+    is_right,
+    pool_of,
+    supported,
+    swap_name,
+    swappable_names,
+)
+from klareco.training.split import held_out_documents
 
-HELD_OUT_SHARE = 0.2  # of the documents
 UNANSWERABLE_SHARE = 0.5  # of the questions that name someone
 CONFIDENT = 0.5  # "confident" answers, as the judge counts them
-
-
-def held_out_documents(doc_ids: Iterable[str], share: float = HELD_OUT_SHARE) -> set[str]:
-    """The documents kept out of training and fitting: chosen by a hash of their id, so each
-    document's side never moves when others are added."""
-    def bucket(doc_id: str) -> int:
-        return int(hashlib.sha256(doc_id.encode("utf-8")).hexdigest()[:8], 16) % 1000
-
-    return {d for d in doc_ids if bucket(d) < share * 1000}
 
 
 @dataclass(frozen=True)
@@ -59,12 +51,8 @@ def held_out_items(engine: Engine, count: int, seed: int, exclude: Iterable[str]
     trained on and that hold no ``exclude`` text (the gold evidence)."""
     store = engine.store
     index = engine.searcher.index
-    held_out = held_out_documents(engine.documents)
-    trained = trained_positions(store, engine.encoder_metadata)
-    pool = [n for n, s in enumerate(store.sentences())
-            if s.doc_id in held_out and n not in trained]
     rng = random.Random(seed)
-    rng.shuffle(pool)
+    pool = pool_of(engine, held_out_documents(engine.documents), rng)
     names = sorted(swappable_names(store.asts_at(pool[:NAME_SAMPLE])))
     items: list[HeldOutItem] = []
     bar = tqdm(total=count, desc="held-out questions", unit="q", disable=not progress)
@@ -74,7 +62,7 @@ def held_out_items(engine: Engine, count: int, seed: int, exclude: Iterable[str]
         item = HeldOutItem(generated, generated.text, True, generated.form)
         if rng.random() < UNANSWERABLE_SHARE:
             swapped = swap_name(generated.text, names, rng)
-            if swapped is not None and not _supported(index, swapped[0], swapped[1]):
+            if swapped is not None and not supported(index, *swapped):
                 item = HeldOutItem(generated, swapped[0], False, "unanswerable")
         items.append(item)
         bar.update()
@@ -82,23 +70,12 @@ def held_out_items(engine: Engine, count: int, seed: int, exclude: Iterable[str]
     return items
 
 
-def _supported(index: Any, question: str, name: str) -> bool:
-    """Whether some sentence holds both the swapped-in name and the question's verb: then the
-    swapped question may have an answer after all."""
-    try:
-        verb = parse(question).verb
-    except EmptyInputError:
-        return True
-    with_name = index.postings(name_term(name))
-    terms = verb.terms if verb is not None else ()
-    return any(len(np.intersect1d(with_name, index.postings(t))) for t in terms) or not terms
-
-
 @dataclass(frozen=True)
 class Judged:
     item: HeldOutItem
     response: Response
     right: bool
+    candidate_right: bool  # the expert's best candidate is right, withheld or not
 
 
 def judge(engine: Engine, items: Sequence[HeldOutItem], progress: bool = True) -> list[Judged]:
@@ -107,16 +84,21 @@ def judge(engine: Engine, items: Sequence[HeldOutItem], progress: bool = True) -
     judged = []
     for item in tqdm(items, desc="ask", unit="q", disable=not progress):
         response = engine.ask(item.text)
+        candidate = (response.trace.get("expert") or {}).get("candidate")
+        candidate_right = bool(item.answerable and candidate is not None
+                               and is_right(item.generated, candidate))
         if item.answerable:
             right = not response.abstained and is_right(item.generated, response.text)
         else:
             right = response.abstained
-        judged.append(Judged(item, response, right))
+        judged.append(Judged(item, response, right, candidate_right))
     return judged
 
 
 def report(judged: Sequence[Judged]) -> dict[str, Any]:
-    """The figures ``klareco eval`` gives the dev set, and answer accuracy per question form."""
+    """The figures ``klareco eval`` gives the dev set, and per question form the answer
+    accuracy and the candidate accuracy (how often the expert's best candidate is right,
+    whether or not the engine was confident enough to give it)."""
     answerable = [j for j in judged if j.item.answerable]
     unanswerable = [j for j in judged if not j.item.answerable]
     confident = [j for j in judged if not j.response.abstained
@@ -137,6 +119,10 @@ def report(judged: Sequence[Judged]) -> dict[str, Any]:
         "false_abstain_rate": share(answerable, lambda j: j.response.abstained),
         "confident": len(confident),
         "confident_right": share(confident),
-        "by_form": {form: {"n": n, "accuracy": share(by_form[form])}
+        "candidate_accuracy": share(answerable, lambda j: j.candidate_right),
+        "by_form": {form: {"n": n, "accuracy": share(by_form[form]),
+                           "candidate_accuracy": share(by_form[form],
+                                                       lambda j: j.candidate_right)
+                           if form != "unanswerable" else None}
                     for form, n in forms.most_common()},
     }

@@ -37,8 +37,10 @@ def test_every_copula_is_a_root_with_known_suffixes() -> None:
 @pytest.mark.parametrize("module, names", [
     ("klareco.lexicon.closed_classes", ("COPULAR_ROOTS", "TIME_AND_MEASURE_ROOTS")),
     ("klareco.parse.questions", ("PREPOSITION_ROLES", "NAMING_ROOTS")),
-    ("klareco.experts.factoid", ("PREPOSITION_SLOTS", "NAMING_ROOTS", "PERSON_CLASSES",
-                                 "PLACE_CLASSES", "MONTH_ROOTS", "MEASURED_IN")),
+    ("klareco.experts.factoid.candidates", ("PREPOSITION_SLOTS", "NAMING_ROOTS",
+                                            "MONTH_ROOTS")),
+    ("klareco.experts.factoid.features", ("PERSON_CLASSES", "PLACE_CLASSES",
+                                          "MEASURED_IN")),
     ("klareco.training.questions", ("_PLACE_PREPOSITIONS", "_TIME_PREPOSITIONS",
                                     "_SOURCE_PREPOSITIONS", "_PERSON_CLASSES")),
 ])

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from klareco.engine import Response
-from klareco.training.heldout import HeldOutItem, Judged, held_out_documents, report
+from klareco.training.heldout import HeldOutItem, Judged, report
 from klareco.training.questions import GeneratedQuestion
+from klareco.training.split import held_out_documents, training_documents, tuning_documents
 
 
 def test_the_split_is_stable_and_grows_with_its_share() -> None:
@@ -15,19 +16,28 @@ def test_the_split_is_stable_and_grows_with_its_share() -> None:
     assert 0.07 < len(small) / len(ids) < 0.13 and 0.26 < len(large) / len(ids) < 0.34
 
 
+def test_training_tuning_and_held_out_documents_do_not_overlap() -> None:
+    ids = [f"verko-{n}" for n in range(2000)]
+    held, tuning, training = (held_out_documents(ids), tuning_documents(ids),
+                              training_documents(ids))
+    assert not held & tuning and not held & training and not tuning & training
+    assert held | tuning | training == set(ids)
+    assert 0.07 < len(tuning) / len(ids) < 0.13
+
+
 def _judged(form: str, answerable: bool, answer: str | None, confidence: float,
-            right: bool) -> Judged:
+            right: bool, candidate_right: bool = False) -> Judged:
     generated = GeneratedQuestion("Kiun vidis Ana?", ("petr",), yes_no=False, form=form)
     item = HeldOutItem(generated, generated.text, answerable,
                        form if answerable else "unanswerable")
-    return Judged(item, Response(item.text, answer, confidence, []), right)
+    return Judged(item, Response(item.text, answer, confidence, []), right, candidate_right)
 
 
 def test_the_report_counts_each_kind_of_answer() -> None:
     judged = [
         _judged("kiun", True, "Petron", 0.9, True),
         _judged("kiun", True, "Paŭlon", 0.7, False),
-        _judged("kie", True, None, 0.1, False),
+        _judged("kie", True, None, 0.1, False, candidate_right=True),
         _judged("kiun", False, None, 0.2, True),
         _judged("kiun", False, "Petron", 0.6, False),
     ]
@@ -37,5 +47,9 @@ def test_the_report_counts_each_kind_of_answer() -> None:
     assert figures["abstain_accuracy"] == 0.5
     assert figures["false_abstain_rate"] == round(1 / 3, 4)
     assert (figures["confident"], figures["confident_right"]) == (3, round(1 / 3, 4))
-    assert figures["by_form"]["kiun"] == {"n": 2, "accuracy": 0.5}
-    assert figures["by_form"]["unanswerable"] == {"n": 2, "accuracy": 0.5}
+    # the withheld answer to the kie question was right: a candidate, not an answer
+    assert figures["candidate_accuracy"] == round(1 / 3, 4)
+    assert figures["by_form"]["kie"] == {"n": 1, "accuracy": 0.0, "candidate_accuracy": 1.0}
+    assert figures["by_form"]["kiun"] == {"n": 2, "accuracy": 0.5, "candidate_accuracy": 0.0}
+    assert figures["by_form"]["unanswerable"] == {"n": 2, "accuracy": 0.5,
+                                                  "candidate_accuracy": None}

@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 
 from klareco.parse import parse
-from klareco.training.confidence import is_right, swap_verb
 from klareco.training.questions import GeneratedQuestion, generate
+from klareco.training.reader import is_right, swap_verb
 
 
 def test_a_right_answer_holds_the_asked_root() -> None:

@@ -1,0 +1,437 @@
+"""From an evidence sentence's AST to the spans that could answer a question.
+
+Every constituent can be an answer, each with the slot it fills in its sentence:
+
+* a clause's role phrases (subject, object, predicate, indirect object) with their
+  ``de``-phrases and coordinated lists (``la ĉielon kaj la teron``);
+* its adjuncts by their preposition (place, direction, source, time, instrument …), adverbs
+  as a manner, and a time phrase counted from another (``tri tagojn post la festo``);
+* ``kiam``/``ĉar`` clauses, the clause a ``tial`` follows from, and every clause whole;
+* appositions (``Ofelio, filino de Polonio``), names given by a naming word or verb
+  (``la nomon Salomono``, ``estis nomata Karen``), numeral phrases, dates
+  (``la 14 de aprilo de 1917``) and ``de``-phrases after a matched noun.
+
+A third-person pronoun stands for the nearest earlier name of its sentence that the
+question does not mention (``… fraton Habel kaj mortigis lin`` → ``Habel``). Which of the
+candidates answers is learned (``features``, ``model``); the only rules here are what a
+span can be: a span made only of the question's own words answers nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from itertools import pairwise
+
+from klareco.experts.factoid.frame import Frame
+from klareco.lexicon.closed_classes import NEGATION_WORDS, THIRD_PERSON_PRONOUNS
+from klareco.lexicon.semantics import (
+    MEASURED_IN,
+    MONTH_ROOTS,
+    NAMING_ROOTS,
+    PERSON_CLASSES,
+    PLACE_CLASSES,
+    PREPOSITION_ROLES,
+    RELATIVE_TIME_PREPOSITIONS,
+    TIME_AND_MEASURE_ROOTS,
+)
+from klareco.parse.ast import Clause, Phrase, Sentence, Word
+
+MAX_ANSWER_WORDS = 12  # a longer answer is no short answer
+# Subordinators whose clause answers a time or a reason question.
+CLAUSE_SLOTS = {"kiam": "when_clause", "ĉar": "because_clause"}
+
+
+@dataclass(frozen=True)
+class Candidate:
+    words: tuple[int, ...]  # word indexes in the evidence sentence, in order
+    slot: str  # what it is there: subject, object, place, apposition, naming, quantity …
+    clause: int | None  # the clause it stands in
+    pronoun: bool = False  # a pronoun, replaced by the name it stands for
+
+
+def answer_candidates(sentence: Sentence, matched: set[int], frame: Frame
+                      ) -> Iterator[Candidate]:
+    """The candidates of one evidence sentence, pronouns resolved, the question's own words
+    left out, each span at most ``MAX_ANSWER_WORDS`` long; one per (span, slot)."""
+    words = sentence.words
+    seen: set[tuple[tuple[int, ...], str]] = set()
+    for candidate in _raw_candidates(sentence, matched, frame):
+        span = candidate.words
+        if not span:
+            continue
+        if is_pronoun(words[span[-1]]):
+            antecedent = _antecedent(words, span[0], matched)
+            if antecedent is None:
+                continue
+            candidate = Candidate(antecedent, candidate.slot, candidate.clause, pronoun=True)
+            span = antecedent
+        content = [i for i in span if words[i].is_content]
+        own = {i for i in content if i in matched}
+        if not set(content) - own - _hole_words(words, content, frame):
+            continue  # the question's own words (and the noun it asks about) are no answer
+        span = span[:MAX_ANSWER_WORDS]
+        if not fits_question(frame, candidate.slot, [words[i] for i in span]):
+            continue
+        if not frame.negated and candidate.clause is not None and \
+                denied(sentence.clauses[candidate.clause], words):
+            continue  # "la hundo ne nomiĝas Bobo" does not say what it is called
+        key = (span, candidate.slot)
+        if key not in seen:
+            seen.add(key)
+            yield Candidate(span, candidate.slot, candidate.clause, candidate.pronoun)
+
+
+# What a question word's role requires of its answer, as a fact of the language: "kiom" asks
+# for an amount, "kiel nomiĝis" for a name, "kiam" for a time, "kie" for a place, "kial" for
+# a cause. A span that is none of these does not answer, however well its sentence matches.
+PLACE_ROLES = frozenset({"place", "direction", "source"})
+NOUN_ROLES = frozenset({"subject", "object", "predicate", "name"})
+PLACE_SLOTS = PLACE_ROLES | {"indirect_object"}
+TIME_SLOTS = frozenset({"time", "date", "when_clause"})
+REASON_SLOTS = frozenset({"reason", "because_clause", "purpose"})
+
+
+def fits_question(frame: Frame, slot: str, words: list[Word]) -> bool:
+    """Whether a span can be the kind of answer the question's role asks for."""
+    role = frame.role
+    if role in NOUN_ROLES and words[0].pos == "ADP":
+        return False  # a subject, object, predicate or name is no prepositional phrase
+    named = any(w.is_name and not set(w.terms) & frame.names for w in words)  # not its own
+    finite = any(w.pos in ("VERB", "AUX") and w.feat("Mood") for w in words)
+    if finite and (role in ("quantity", "name") or role in PLACE_ROLES or
+                   (role == "time" and slot != "when_clause")):
+        return False  # an amount, a name, a place or a date is no clause
+    if role == "quantity":
+        # an amount: a number — of what the question counts, when it names it ("kiom da
+        # jaroj", "kiom aĝa": in years), not of something else, not a bare year
+        counted = counting(frame, words)
+        return any(w.is_numeral for w in words) and (
+            counted == "asked" or (counted == "" and not counted_units(frame)))
+    if role == "name":
+        # a name: given by a naming word, or a short run of names
+        # — in the nominative, as a name is given ("Jafon" is where one goes), and no
+        # place for a person ("Egiptujo" names no wife)
+        content = [w for w in words if w.is_content]
+        if slot == "naming":
+            return True
+        place = any(w.semantic_class in PLACE_CLASSES or "uj" in w.suffixes for w in content)
+        return named and len(content) <= 4 and all(
+            w.is_name and w.case != "Acc" for w in content) and not (
+            place and frame.named_class in PERSON_CLASSES)
+    if role == "time":
+        if frame.hole_roots & TIME_AND_MEASURE_ROOTS:
+            # "en kiu jaro": a date — a year in digits, an ordinal, a month — not a count
+            # of years ("okcent jarojn" is how long, not when)
+            return any(w.form.isdigit() or set(w.roots) & MONTH_ROOTS or
+                       (w.is_numeral and w.pos == "ADJ") for w in words)
+        return slot in TIME_SLOTS or any(is_time(w) or w.is_numeral for w in words)
+    if role in PLACE_ROLES:
+        if frame.hole_roots:  # "en kiu urbo": a name, or the city itself
+            return named or any(set(w.content_roots) & frame.hole_roots for w in words)
+        return slot in PLACE_SLOTS or named
+    if role == "reason":
+        return slot in REASON_SLOTS
+    if role == "possessor":  # "kies": whose — the "de" phrase after the possessed noun
+        return slot == "possessor"
+    return True
+
+
+def counted_units(frame: Frame) -> set[str]:
+    """The roots a ``kiom`` question counts: its noun (``kiom da jaroj``), or the units its
+    adjective is measured in (``kiom aĝa``: years, months …)."""
+    return {unit for r in frame.hole_roots - {"kiom"} for unit in MEASURED_IN.get(r, (r,))}
+
+
+def counting(frame: Frame, words: list[Word]) -> str:
+    """For ``kiom da X`` (or ``kiom aĝa``, counted in years): whether the span counts X
+    ("asked"), something else ("other"), or is only a time such as a year ("time"); "" when
+    the question names nothing to count or the span has no noun."""
+    counted = counted_units(frame)
+    if not counted:
+        return ""
+    nouns = {r for w in words if w.pos == "NOUN" or (w.pos == "ADV" and w.is_numeral)
+             for r in w.content_roots}
+    if nouns:
+        return "asked" if nouns & counted else "other"
+    return "time" if words and all(is_time(w) for w in words) else ""
+
+
+def denied(clause: Clause, words: tuple[Word, ...]) -> bool:
+    """Whether a negation stands right before the clause's verb: the clause says what is
+    not so."""
+    verb = clause.verb
+    return verb is not None and verb > 0 and words[verb - 1].form.lower() in NEGATION_WORDS
+
+
+def is_pronoun(word: Word) -> bool:
+    return word.word_class == "pronoun" and word.lemma.lower() in THIRD_PERSON_PRONOUNS
+
+
+def _hole_words(words: tuple[Word, ...], content: list[int], frame: Frame) -> set[int]:
+    """Content words of a candidate that carry the hole's own noun (``jaroj`` for kiom da
+    jaroj): they may repeat the question's words and still be the answer."""
+    return {i for i in content if set(words[i].content_roots) & frame.hole_roots
+            and not words[i].is_numeral}  # trifoje for kiomfoje: the count itself
+
+
+def _antecedent(words: tuple[Word, ...], before: int,
+                matched: set[int]) -> tuple[int, ...] | None:
+    """The nearest name before ``before`` that the question does not mention."""
+    i = before - 1
+    while i >= 0:
+        if words[i].is_name and i not in matched and words[i].lemma[:1].isupper():
+            end = i
+            while i - 1 >= 0 and words[i - 1].is_name and i - 1 not in matched:
+                i -= 1
+            return tuple(range(i, end + 1))
+        i -= 1
+    return None
+
+
+def _raw_candidates(sentence: Sentence, matched: set[int], frame: Frame
+                    ) -> Iterator[Candidate]:
+    words = sentence.words
+    clauses = sentence.clauses
+    for n, clause in enumerate(clauses):
+        for key, phrase in clause.role_phrases():
+            yield Candidate(phrase_span(phrase, words), key, n)
+            if phrase.preposition is not None and key == "indirect_object":
+                yield Candidate(phrase_span(phrase, words), "direction", n)
+        yield from _adjunct_candidates(clause, words, n)
+        introducer = words[clause.introducer].form.lower() if clause.introducer is not None \
+            else None
+        whole = _trim(tuple(sorted(clause.words)), words)
+        if introducer in CLAUSE_SLOTS:
+            yield Candidate(whole, CLAUSE_SLOTS[introducer], n)
+        if clause.verb is not None:
+            yield Candidate(_predicate_span(clause, words), "verb_phrase", n)
+        if n > 0 and _gives_consequence(clause, words):
+            # "la silikvo estis verda, kaj tial ili opiniis …": the clause before is the reason
+            span = tuple(sorted(clauses[n - 1].words))
+            yield Candidate(_trim(span, words), "because_clause", n)
+    clause_of = {i: n for n, clause in enumerate(clauses) for i in clause.words}
+    heads = {i for i in matched if set(words[i].terms) & frame.head_terms}
+    yield from _appositions(words, heads, clause_of)
+    yield from _namings(words, heads, clause_of)
+    yield from _quantities(words, clause_of)
+    yield from _dates(words, clause_of)
+    yield from _possessors(words, matched, clause_of)
+
+
+def _adjunct_candidates(clause: Clause, words: tuple[Word, ...], n: int
+                        ) -> Iterator[Candidate]:
+    placed = sorted(((phrase_span(phrase, words), phrase) for phrase in clause.adjuncts),
+                    key=lambda pair: pair[0])  # in word order, to see what follows what
+    spans = [span for span, _ in placed]
+    adjuncts = [phrase for _, phrase in placed]
+    for k, (phrase, span) in enumerate(zip(adjuncts, spans, strict=True)):
+        slots = _adjunct_slots(phrase, words, span)
+        after = adjuncts[k + 1] if k + 1 < len(adjuncts) else None
+        if span and "time" in slots and after and after.preposition_form(words) in \
+                RELATIVE_TIME_PREPOSITIONS and spans[k + 1] and spans[k + 1][0] == span[-1] + 1:
+            # "kelke da semajnoj post la festo" is one time, counted from another
+            span = span + spans[k + 1]
+        for slot in slots:
+            yield Candidate(span, slot, n)
+
+
+def _predicate_span(clause: Clause, words: tuple[Word, ...]) -> tuple[int, ...]:
+    """The verb with what follows it in its clause: ``falis de la seĝo`` for ``kiel mortis``."""
+    assert clause.verb is not None
+    inside = sorted(i for i in clause.words if i >= clause.verb)
+    return _trim(tuple(inside), words)
+
+
+def _gives_consequence(clause: Clause, words: tuple[Word, ...]) -> bool:
+    """Whether a clause says it follows from the one before (``tial``, ``pro tio``)."""
+    forms = [words[i].form.lower() for i in sorted(clause.words)]
+    return "tial" in forms or any(pair == ("pro", "tio") for pair in pairwise(forms))
+
+
+def phrase_span(phrase: Phrase, words: tuple[Word, ...]) -> tuple[int, ...]:
+    """A phrase's words from first to last, with the word a ``da`` counts from and the
+    nouns coordinated after it in the same case."""
+    members = phrase.members()
+    start, end = min(members), max(members)
+    if phrase.preposition_form(words) == "da" and start > 0 and (
+            words[start - 1].pos in ("ADV", "NUM") or words[start - 1].correlative):
+        start -= 1  # "da semajnoj" counts with the word before it: kelke, multe, tiom
+    # coordination: "la ĉielon kaj la teron", "Ŝem, Ĥam kaj Jafet" — nouns in the same case
+    # after commas, the last after kaj/aŭ (commas alone set off an apposition, not a list)
+    case = words[phrase.head].case
+    j = end
+    while case and j + 2 < len(words) and words[j + 1].form.lower() in ("kaj", "aŭ", ","):
+        joiner = words[j + 1].form.lower()
+        k = j + 2
+        while k < len(words) and k - j <= 4 and words[k].pos in ("DET", "ADJ", "NUM"):
+            k += 1
+        if k >= len(words) or words[k].pos not in ("NOUN", "PROPN") or words[k].case != case:
+            break
+        j = k
+        if joiner != ",":
+            end = j
+    return _trim(tuple(range(start, end + 1)), words)
+
+
+def _trim(span: tuple[int, ...], words: tuple[Word, ...]) -> tuple[int, ...]:
+    """A span without punctuation or conjunctions at its edges."""
+    items = list(span)
+    while items and (words[items[-1]].pos in ("PUNCT", "CCONJ", "SCONJ")):
+        items.pop()
+    while items and words[items[0]].pos in ("PUNCT", "CCONJ"):
+        items.pop(0)
+    return tuple(items)
+
+
+def _adjunct_slots(phrase: Phrase, words: tuple[Word, ...], span: tuple[int, ...]) -> list[str]:
+    slots: list[str] = []
+    preposition = phrase.preposition_form(words)
+    if preposition:
+        slot = PREPOSITION_ROLES.get(preposition)
+        if slot == "place" and phrase.case == "Acc":
+            slot = "direction"
+        if preposition == "al":
+            slots.append("direction")
+        if slot:
+            slots.append(slot)
+        if preposition in ("kiel", "per", "laŭ"):
+            slots.append("manner")
+    elif phrase.kind == "adverb" or words[phrase.head].pos == "ADV":
+        slots.append("manner")
+    if any(is_time(words[i]) for i in span) and "time" not in slots:
+        slots.append("time")
+    return slots or ["adjunct"]
+
+
+def is_time(word: Word) -> bool:
+    """A noun of time or measure, a month, or a four-digit year."""
+    return bool(set(word.roots) & (TIME_AND_MEASURE_ROOTS | MONTH_ROOTS)) or (
+        word.pos == "NUM" and word.form.isdigit() and len(word.form) == 4)
+
+
+def _chunk_after(words: tuple[Word, ...], start: int) -> tuple[int, ...]:
+    """Words from ``start`` up to the next punctuation, a conjunction or a finite verb."""
+    end = start
+    while end < len(words) and end - start < MAX_ANSWER_WORDS:
+        word = words[end]
+        if word.pos in ("PUNCT", "SCONJ") or (word.pos in ("VERB", "AUX") and
+                                              word.feat("Mood")):
+            break
+        end += 1
+    return _trim(tuple(range(start, end)), words)
+
+
+def _appositions(words: tuple[Word, ...], heads: set[int],
+                 clause_of: dict[int, int]) -> Iterator[Candidate]:
+    """``Ofelio, filino de Polonio``: the phrase set off by a comma after a word matching the
+    head of one of the question's constituents."""
+    for i in sorted(heads):
+        if i + 2 < len(words) and words[i + 1].form == ",":
+            chunk = _chunk_after(words, i + 2)
+            if chunk and any(words[j].pos in ("NOUN", "PROPN") for j in chunk):
+                yield Candidate(chunk, "apposition", clause_of.get(i))
+
+
+def _namings(words: tuple[Word, ...], heads: set[int],
+             clause_of: dict[int, int]) -> Iterator[Candidate]:
+    """What follows a naming word (``la nomon Salomono``, ``nomo estas Zuro``, ``la nomon
+    manao``), the name a naming verb gives (``estis nomata Karen``, ``nomis lin Petro``),
+    or a name right after the head of a question constituent (``via frato Aaron``)."""
+    for i, word in enumerate(words):
+        if word.pos in ("VERB", "ADJ") and set(word.roots) & NAMING_ROOTS:
+            named = _named_after_verb(words, i)
+            denied = i > 0 and words[i - 1].form.lower() in NEGATION_WORDS
+            if named and not denied:  # "ne nomiĝas Petro": not the name
+                yield Candidate(named, "naming", clause_of.get(i))
+            continue
+        naming = word.pos == "NOUN" and bool(set(word.roots) & NAMING_ROOTS)
+        if not naming and not (word.pos == "NOUN" and i in heads):
+            continue
+        j = i + 1
+        if j < len(words) and words[j].is_copula:
+            j += 1  # nomo estas X
+        if naming and j < len(words) and words[j].pos == "NOUN" and not words[j].is_name:
+            yield Candidate((j,), "naming", clause_of.get(i))  # la nomon manao
+        elif j < len(words) and words[j].is_name and j not in heads:
+            end = j
+            while end + 1 < len(words) and words[end + 1].is_name:
+                end += 1
+            yield Candidate(tuple(range(j, end + 1)), "naming", clause_of.get(i))
+
+
+def _named_after_verb(words: tuple[Word, ...], verb: int) -> tuple[int, ...]:
+    """The capitalised words a naming verb or participle gives as a name, past the pronoun
+    it names (``nomis lin Petro``): mid-sentence capitals are names even when the word also
+    reads as something else (``Karen``, kar-en)."""
+    j = verb + 1
+    if j < len(words) and words[j].pos == "PRON" and words[j].case == "Acc":
+        j += 1
+    end = j
+    while end < len(words) and (words[end].is_name or words[end].form[:1].isupper()):
+        end += 1
+    return tuple(range(j, end))
+
+
+def _quantities(words: tuple[Word, ...], clause_of: dict[int, int]) -> Iterator[Candidate]:
+    """A run of numerals with the noun it counts: ``naŭcent sesdek naŭ jaroj``, ``trifoje``."""
+    i = 0
+    while i < len(words):
+        if not words[i].is_numeral:
+            i += 1
+            continue
+        start = i
+        while i + 1 < len(words) and words[i + 1].is_numeral:
+            i += 1
+        if start > 0 and words[start - 1].pos == "NOUN" and words[start].form.isdigit():
+            i += 1  # digits after a noun label it (la jaro 1888, ĉapitro 5): no count
+            continue
+        end = i
+        j = i + 1
+        while j < len(words) and j - end <= 3 and words[j].pos in ("ADJ", "NOUN", "X"):
+            if words[j].pos == "NOUN":
+                end = j
+                break
+            j += 1
+        if end + 2 < len(words) and words[end + 1].form == "kaj" and words[end + 2].is_numeral:
+            k = end + 2  # tri tagoj kaj tri noktoj
+            while k + 1 < len(words) and (words[k + 1].is_numeral or
+                                          words[k + 1].pos in ("NOUN", "ADJ")):
+                k += 1
+                if words[k].pos == "NOUN":
+                    break
+            yield Candidate(tuple(range(start, k + 1)), "quantity", clause_of.get(start))
+        yield Candidate(tuple(range(start, end + 1)), "quantity", clause_of.get(start))
+        i += 1
+
+
+def _dates(words: tuple[Word, ...], clause_of: dict[int, int]) -> Iterator[Candidate]:
+    """A date as one phrase: ``la 14 de aprilo de 1917``, ``la 15an de decembro 1859``."""
+    for i, word in enumerate(words):
+        if not (set(word.roots) & MONTH_ROOTS and word.pos in ("NOUN", "PROPN")
+                and word.form.lower().rstrip("n").endswith("o")):
+            continue  # (Marta is a name, not March)
+        start = end = i
+        if i >= 2 and words[i - 1].form.lower() == "de":
+            day = i - 2
+            if day >= 1 and words[day].pos == "X" and words[day - 1].form.isdigit():
+                day -= 1  # 15an, 14a: the tokenizer splits the ordinal ending off
+            if words[day].form.isdigit():
+                start = day - 1 if day >= 1 and words[day - 1].form.lower() == "la" else day
+        year = i + 1
+        if year < len(words) and words[year].form.lower() == "de":
+            year += 1
+        if year < len(words) and words[year].form.isdigit():
+            end = year
+        if (start, end) != (i, i):
+            yield Candidate(tuple(range(start, end + 1)), "date", clause_of.get(i))
+
+
+def _possessors(words: tuple[Word, ...], matched: set[int],
+                clause_of: dict[int, int]) -> Iterator[Candidate]:
+    """``artikolo de Tolstoj``: the ``de`` phrase after a matched noun."""
+    for i in sorted(matched):
+        if i + 2 < len(words) and words[i + 1].form.lower() == "de":
+            chunk = _chunk_after(words, i + 2)
+            if chunk:
+                yield Candidate(chunk, "possessor", clause_of.get(i))

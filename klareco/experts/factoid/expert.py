@@ -1,0 +1,144 @@
+"""The factoid expert: the constituent of an evidence sentence that fills the question's hole.
+
+The question's frame (``frame``) says what is asked; every constituent of the top evidence
+sentences is a candidate (``candidates``), described by named features (``features``); the
+learned ranker (``model``) gives each candidate and "no answer here" a probability. The
+answer is the most probable candidate; its confidence is the probability of every candidate
+with the same text (several sentences saying the same thing agree). Yes/no questions are
+answered by clause matching (``yes_no``) and the same ranker says how sure that is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+
+from klareco.config import shipped_file
+from klareco.experts.base import Answer, Evidence, Expert
+from klareco.experts.factoid.candidates import Candidate, answer_candidates
+from klareco.experts.factoid.features import (
+    Features,
+    candidate_features,
+    null_features,
+    sentence_features,
+)
+from klareco.experts.factoid.frame import Frame, coverage, matched_words, names_found, read_frame
+from klareco.experts.factoid.model import Ranker
+from klareco.experts.factoid.yes_no import yes_no
+from klareco.parse.ast import Sentence
+
+EVIDENCE_DEPTH = 5  # sentences read, best first
+RANKER_PATH = shipped_file("weights", "answer_ranker.pt")
+# Roles the expert answers; others (a bare "kiel" of manner …) it still tries, less suited.
+ANSWERED_ROLES = frozenset({
+    "subject", "predicate", "object", "quality", "place", "direction", "source", "time",
+    "quantity", "name", "reason", "instrument", "company", "indirect_object", "topic",
+    "possessor", "purpose", "manner", "yes_no"})
+
+
+@dataclass(frozen=True)
+class Option:
+    """One answer the ranker weighs: a candidate span in an evidence sentence (``None`` for
+    "no answer here", which is always option 0), its text and its features."""
+
+    candidate: Candidate | None
+    evidence: int
+    text: str
+    start: int | None
+    end: int | None
+    features: Features
+
+
+class FactoidExpert(Expert):
+    """Answers kiu/kio/kiun/kie/kiam/kiom/kial/kiel/kies/ĉu and prepositional questions."""
+
+    name = "factoid"
+
+    def __init__(self, ranker: Ranker | None = None) -> None:
+        self._ranker = ranker
+
+    @property
+    def ranker(self) -> Ranker:
+        if self._ranker is None:  # loaded on first use: experts built in tests stay cheap
+            self._ranker = Ranker.load(RANKER_PATH)
+        return self._ranker
+
+    def can_handle(self, question: Sentence) -> float:
+        asked = question.question
+        if asked is None:
+            return 0.0
+        return 1.0 if asked.role in ANSWERED_ROLES else 0.2
+
+    def answer(self, question: Sentence, evidence: Sequence[Evidence]) -> Answer | None:
+        options = self.options(question, evidence)
+        if len(options) < 2:
+            return None
+        probabilities = self.ranker.probabilities([o.features for o in options])
+        best = max(range(1, len(options)), key=probabilities.__getitem__)
+        chosen = options[best]
+        key = answer_key(chosen.text)
+        confidence = sum(p for o, p in zip(options[1:], probabilities[1:], strict=True)
+                         if answer_key(o.text) == key)
+        slot = chosen.candidate.slot if chosen.candidate else "yes/no clause"
+        return Answer(chosen.text, round(min(confidence, 1.0), 4), chosen.evidence, self.name,
+                      chosen.start, chosen.end, f"{slot} (p {probabilities[best]:.2f})")
+
+    def options(self, question: Sentence, evidence: Sequence[Evidence]) -> list[Option]:
+        """"No answer here" and every candidate of the top evidence, with their features
+        (what the ranker is trained on, ``klareco.training.reader``)."""
+        frame = read_frame(question)
+        if frame is None:
+            return []
+        top = list(evidence[:EVIDENCE_DEPTH])
+        sentences: list[Features] = []
+        found: list[Option] = []
+        if frame.role == "yes_no":
+            verdict = yes_no(frame, question, top)
+            for item in top:
+                words = item.ast.words
+                matched = matched_words(words, frame.terms)
+                sentences.append(sentence_features(
+                    frame, item, matched, coverage(words, matched, frame.terms),
+                    names_found(words, frame, item.context)))
+            if verdict is not None:
+                found.append(Option(None, verdict.evidence, verdict.answer, None, None,
+                                    verdict.features))
+        else:
+            found = self._candidate_options(frame, top, sentences)
+        return [Option(None, 0, "", None, None, null_features(frame, sentences)), *found]
+
+    def _candidate_options(self, frame: Frame, top: list[Evidence],
+                           sentences: list[Features]) -> list[Option]:
+        found: list[Option] = []
+        for n, item in enumerate(top):
+            words = item.ast.words
+            matched = matched_words(words, frame.terms)
+            sentence = sentence_features(frame, item, matched,
+                                         coverage(words, matched, frame.terms),
+                                         names_found(words, frame, item.context))
+            sentences.append(sentence)
+            for candidate in answer_candidates(item.ast, matched, frame):
+                start = words[candidate.words[0]].start
+                end = words[candidate.words[-1]].end
+                features = candidate_features(frame, item, candidate, matched, sentence)
+                found.append(Option(candidate, n, item.text[start:end], start, end, features))
+        # the same answer in other sentences of the top: agreement is evidence
+        sources: dict[str, set[int]] = {}
+        for option in found:
+            sources.setdefault(answer_key(option.text), set()).add(option.evidence)
+        for option in found:
+            others = len(sources[answer_key(option.text)]) - 1
+            option.features["support"] = others / max(EVIDENCE_DEPTH - 1, 1)
+        return found
+
+
+@cache
+def answer_threshold() -> float:
+    """The shipped ranker's abstention threshold, chosen on its tuning documents."""
+    return float(Ranker.load(RANKER_PATH).info.get("threshold", 0.5))
+
+
+def answer_key(text: str) -> str:
+    """Answers compared across sentences: lowercase words without punctuation."""
+    return " ".join("".join(c for c in text.lower() if c.isalnum() or c.isspace()).split())

@@ -1,0 +1,137 @@
+"""What the answer ranker reads about a candidate: named features, each of order 1.
+
+A feature says something of the language, never of a particular question: the question's
+role against the slot the candidate fills (``pair:object|object``), the kind of thing the
+candidate is (a name, a person, a place, a time, a number) against the role asked, how much of
+the question its sentence matches and in which roles (who did what to whom), how near it
+stands to the matched words, whether its clause has the question's verb, and the sentence's
+rank. Conjunctions such as ``pair:…`` and ``type:…`` let a linear model learn what goes with
+what. The weights are learned (``model``); nothing here is tuned by hand.
+"""
+
+from __future__ import annotations
+
+from klareco.experts.base import Evidence
+from klareco.experts.factoid.candidates import Candidate, counting, is_time
+from klareco.experts.factoid.frame import Frame
+from klareco.lexicon.semantics import PERSON_CLASSES, PLACE_CLASSES
+from klareco.parse.ast import Clause, Word
+
+Features = dict[str, float]
+NULL = "null"  # the "no answer here" option every question has
+
+
+def sentence_features(frame: Frame, item: Evidence, matched: set[int],
+                      coverage: float, names_found: float) -> Features:
+    """What one evidence sentence gives every candidate in it."""
+    words = item.ast.words
+    verb = bool(frame.verb_roots) and any(
+        frame.verb_roots & set(words[i].content_roots) for i in matched)
+    return {"coverage": coverage, "names_found": names_found,
+            "all_names": float(names_found == 1.0),
+            "inverse_rank": 1.0 / item.rank,
+            "matched_none": float(not matched),
+            "has_verb": float(verb)}
+
+
+def candidate_features(frame: Frame, item: Evidence, candidate: Candidate,
+                       matched: set[int], sentence: Features) -> Features:
+    words = item.ast.words
+    span = candidate.words
+    role = frame.role
+    found: Features = dict(sentence)
+    found["bias"] = 1.0
+    found[f"pair:{role}|{candidate.slot}"] = 1.0
+    found[f"slot:{candidate.slot}"] = 1.0
+    content = [i for i in span if words[i].is_content]
+    own = sum(1 for i in content if i in matched)
+    found["own_share"] = own / len(content) if content else 0.0
+    if matched:
+        distance = min(min(abs(i - m) for m in matched) for i in span)
+        found["near"] = 1.0 / (1.0 + distance / 4)
+    if candidate.clause is not None:
+        clause = item.ast.clauses[candidate.clause]
+        if frame.verb_roots and clause.verb is not None and \
+                frame.verb_roots & set(words[clause.verb].content_roots):
+            found["verb_agrees"] = 1.0
+            found[f"verb_agrees:{role}"] = 1.0
+            found[f"verb_pair:{role}|{candidate.slot}"] = 1.0  # the asked role of that verb
+        same, crossed = role_agreement(frame, clause, words)
+        found["same_role"] = float(same)
+        found["crossed_role"] = float(crossed)
+        found["main_clause"] = float(clause.kind == "main")
+    # (a resolved pronoun gets no feature of its own: generated questions never ask for a
+    # pronoun, so such a feature would only ever be seen on wrong answers)
+    for kind in candidate_types(frame, words, span):
+        found[f"type:{role}|{kind}"] = 1.0
+    found[f"length:{role}|{_bucket(len(span))}"] = 1.0
+    counted = counting(frame, [words[i] for i in span])
+    if counted:
+        found[f"counts:{counted}"] = 1.0
+    return found
+
+
+def null_features(frame: Frame, sentences: list[Features]) -> Features:
+    """The "no answer" option: how well the best evidence matches the question at all."""
+    best_coverage = max((s["coverage"] for s in sentences), default=0.0)
+    best_names = max((s["names_found"] for s in sentences), default=0.0)
+    # one sentence with all the question's names, and with its verb too: a question whose
+    # name was swapped finds its names and the rest of its words in different sentences
+    named = [s for s in sentences if s["all_names"]]
+    return {NULL: 1.0, f"{NULL}:{frame.role}": 1.0,
+            f"{NULL}:coverage": best_coverage, f"{NULL}:names_found": best_names,
+            f"{NULL}:named_coverage": max((s["coverage"] for s in named), default=0.0),
+            f"{NULL}:named_verb": float(any(s["has_verb"] for s in named)),
+            f"{NULL}:no_names": float(not frame.names),
+            f"{NULL}:no_verb": float(not frame.verb_roots)}
+
+
+def role_agreement(frame: Frame, clause: Clause, words: tuple[Word, ...]) -> tuple[int, int]:
+    """How many of the question's subject/object fillers stand in the same role of the
+    evidence clause, and how many in the other one (Ĥanoĥ vivis … is not about Metuŝelaĥ)."""
+    same = crossed = 0
+    for key, wanted in frame.role_terms:
+        if not wanted or key not in ("subject", "object"):
+            continue
+        for other in ("subject", "object"):
+            phrase = getattr(clause, other)
+            if phrase is None:
+                continue
+            there = {t for i in phrase.members() for t in words[i].terms}
+            if there & wanted:
+                if other == key:
+                    same += 1
+                else:
+                    crossed += 1
+    return same, crossed
+
+
+def candidate_types(frame: Frame, words: tuple[Word, ...], span: tuple[int, ...]) -> list[str]:
+    """The kinds of thing a span is: a name, a person, a place, a time, a number …"""
+    kinds = []
+    classes = {words[i].semantic_class for i in span}
+    if any(words[i].is_name for i in span):
+        kinds.append("name")
+    if classes & PERSON_CLASSES:
+        kinds.append("person")
+    if classes & PLACE_CLASSES:
+        kinds.append("place")
+    if any(is_time(words[i]) for i in span):
+        kinds.append("time")
+    if any(words[i].is_numeral for i in span):
+        kinds.append("number")
+    if frame.hole_roots and any(set(words[i].content_roots) & frame.hole_roots for i in span):
+        kinds.append("hole_noun")  # en kiu urbo → … urbo …
+    first = words[span[0]]
+    if first.correlative and first.lemma.lower().startswith("ti"):
+        kinds.append("points_back")  # "en tiu lando" refers to the answer, does not give it
+    if any(words[i].pos == "VERB" and words[i].feat("Mood") for i in span):
+        kinds.append("finite_verb")
+    if not kinds:
+        kinds.append("other")
+    return kinds
+
+
+def _bucket(length: int) -> str:
+    return "1" if length == 1 else "2" if length == 2 else "3-4" if length <= 4 else \
+        "5-7" if length <= 7 else "8+"

@@ -1,0 +1,120 @@
+"""What a question asks, read from its AST: the role of its hole and what it says around it.
+
+``Kiun mortigis Kain?`` asks for the object (the hole: ``Kiun``) of ``mortigis`` whose subject
+is Kain. The frame keeps the terms the evidence must match (names weigh double), the main
+verb's roots, the subject/object fillers (who did what to whom), and the hole's own nouns
+(``jaroj`` in ``Kiom da jaroj``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from klareco.lexicon.closed_classes import NEGATION_WORDS
+from klareco.lexicon.semantics import NAMING_ROOTS
+from klareco.parse.ast import Clause, Sentence, Word
+
+
+@dataclass(frozen=True)
+class Frame:
+    word: str  # the question word, lowercase: kiu, kion, kie, ĉu …
+    role: str  # what the hole is: subject, object, place, time, yes_no …
+    hole: frozenset[int]  # word indexes of the question word's phrase
+    hole_roots: frozenset[str]  # content roots inside it: "jar" in "kiom da jaroj"
+    terms: dict[str, float]  # the other constituents' terms → weight (names weigh double)
+    verb_roots: frozenset[str]  # the main verb's roots, copulas left out
+    negated: bool
+    head_terms: frozenset[str]  # terms of the other constituents' head words
+    role_terms: tuple[tuple[str, frozenset[str]], ...]  # subject/object/predicate → terms
+    names: frozenset[str]  # terms of the question's proper names
+    named_class: str | None = None  # the class of what "kiel nomiĝis X" names (PERSONO …)
+
+    @property
+    def asks_thing(self) -> bool:
+        """kio/kion ask for a thing, rarely for someone by name."""
+        return self.word in ("kio", "kion")
+
+
+def read_frame(question: Sentence) -> Frame | None:
+    asked = question.question
+    if asked is None:
+        return None
+    words = question.words
+    hole = hole_words(question, asked.index)
+    hole_roots = {r for i in hole for r in words[i].content_roots if len(r) > 1}
+    role = asked.role
+    if hole_roots & NAMING_ROOTS and role in ("object", "subject", "predicate"):
+        role = "name"  # kiun nomon …? — a name
+    weights: dict[str, float] = {}
+    names: set[str] = set()
+    for i, word in enumerate(words):
+        if i in hole and not (role == "possessor" and i != asked.index):
+            continue  # kies artikolo: the possessed noun is found, its possessor asked
+        for term in word.terms:
+            weight = 2.0 if word.is_name else 1.0
+            weights[term] = max(weights.get(term, 0.0), weight)
+            if word.is_name:
+                names.add(term)
+    main = question.main or Clause(kind="main", words=())
+    verb = words[main.verb] if main.verb is not None else None
+    verb_roots = (frozenset() if verb is None or verb.is_copula
+                  else frozenset(verb.content_roots))
+    negated = any(words[i].form.lower() in NEGATION_WORDS for i in main.words)
+    heads = {phrase.head for phrase in main.phrases()} - hole
+    head_terms = {t for i in heads for t in words[i].terms}
+    role_terms = tuple(
+        (key, frozenset(t for i in phrase.members() - hole for t in words[i].terms))
+        for key, phrase in main.role_phrases() if key in ("subject", "object", "predicate"))
+    subject = main.subject
+    named_class = words[subject.head].semantic_class if subject is not None else None
+    return Frame((asked.word or "").lower(), role, frozenset(hole), frozenset(hole_roots),
+                 weights, verb_roots, negated, frozenset(head_terms), role_terms,
+                 frozenset(names), named_class)
+
+
+def hole_words(question: Sentence, index: int | None) -> set[int]:
+    """The words of the phrase the question word stands in (``Kiom da jaroj``,
+    ``En kiu urbo``), from the clauses' role phrases."""
+    if index is None:
+        return set()
+    words = question.words
+    found: set[int] = {index}
+    for clause in question.clauses:
+        for phrase in clause.phrases():
+            members = phrase.members()
+            if index in members:
+                found |= members
+    # the noun right after the question word belongs to it (kiu urbo, kiom da jaroj)
+    after = index + 1
+    while after < len(words) and (words[after].pos == "ADJ" or
+                                  words[after].form.lower() == "da"):
+        after += 1
+    if after < len(words) and words[after].pos == "NOUN":
+        found |= set(range(index, after + 1))
+    # a name is what the question is about, never part of what it asks ("Per kio David …")
+    return {i for i in found if i == index or not words[i].is_name}
+
+
+def matched_words(words: tuple[Word, ...], weights: dict[str, float]) -> set[int]:
+    """The words of a sentence that carry one of the question's terms."""
+    return {i for i, word in enumerate(words) if set(word.terms) & weights.keys()}
+
+
+def coverage(words: tuple[Word, ...], matched: set[int], weights: dict[str, float]) -> float:
+    """The weighted share of the question's terms the sentence holds."""
+    total = sum(weights.values())
+    if not total:
+        return 0.0
+    found = {t for i in matched for t in words[i].terms} & weights.keys()
+    return sum(weights[t] for t in found) / total
+
+
+def names_found(words: tuple[Word, ...], frame: Frame,
+                context: frozenset[str] = frozenset()) -> float:
+    """The share of the question's names that the sentence (with its ``context``) mentions,
+    1 when it asks about none: an answer about someone else is the commonest wrong answer
+    to an unanswerable question."""
+    if not frame.names:
+        return 1.0
+    there = {t for word in words for t in word.terms} | context
+    return len(frame.names & there) / len(frame.names)

@@ -1,0 +1,150 @@
+"""Yes/no questions: the question's clause checked against the clauses of the evidence.
+
+``Ĉu Kain mortigis Habelon?`` is answered from the evidence clause that best supports it: the
+same verb (or a copula for a copula), and the question's fillers found there. Then
+
+* a filler in the other role (subject ↔ object) → ``ne``: who did what to whom differs;
+* the same head with another name after it (``filino de X`` asked, ``filino de Y`` found)
+  → ``ne``;
+* a negation in one clause and not in the other → ``ne``;
+* otherwise ``jes``.
+
+A coordinated clause without a subject shares the subject of the clause before it (``Kain
+leviĝis … kaj mortigis lin``), and a third-person pronoun stands for the nearest earlier name
+the question does not hold. When no clause matches any of the question, there is no answer:
+the engine says it does not know rather than guess. How sure the answer is, the ranker says
+(``model``) from the features given here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from klareco.experts.base import Evidence
+from klareco.experts.factoid.candidates import is_pronoun
+from klareco.experts.factoid.features import Features
+from klareco.experts.factoid.frame import Frame, coverage, matched_words, names_found
+from klareco.lexicon.closed_classes import NEGATION_WORDS
+from klareco.parse.ast import Clause, Phrase, Sentence, Word
+
+
+@dataclass(frozen=True)
+class Verdict:
+    answer: str  # jes or ne
+    evidence: int  # index into the evidence list
+    reason: str
+    features: Features
+
+
+def yes_no(frame: Frame, question: Sentence, top: Sequence[Evidence]) -> Verdict | None:
+    best: tuple[tuple[float, ...], Verdict] | None = None
+    for n, item in enumerate(top):
+        words = item.ast.words
+        matched = matched_words(words, frame.terms)
+        share = coverage(words, matched, frame.terms)
+        found = names_found(words, frame, item.context)
+        for k, clause in enumerate(item.ast.clauses):
+            local = matched & set(clause.words)
+            if not local:
+                continue
+            fillers = clause_fillers(item.ast, k)
+            verb = _verb_agrees(frame, clause, words)
+            same, crossed = _filler_roles(frame, fillers)
+            other = _other_name_after(frame, question, words, matched)
+            negated = any(words[i].form.lower() in NEGATION_WORDS for i in clause.words)
+            flipped = negated != frame.negated
+            answer = "ne" if crossed or other or flipped else "jes"
+            reason = ("roles swapped" if crossed else "another name" if other
+                      else "negation differs" if flipped else "clause agrees")
+            features = {"bias": 1.0, "yn:coverage": share, "yn:names_found": found,
+                        "yn:all_names": float(found == 1.0), "yn:verb_agrees": float(verb),
+                        "yn:same_role": float(same), "yn:crossed_role": float(crossed),
+                        "yn:other_name": float(other), "yn:negation_differs": float(flipped),
+                        "yn:inverse_rank": 1.0 / item.rank, f"yn:{answer}": 1.0,
+                        "yn:clause_share": len(local) / max(len(matched), 1)}
+            key = (float(verb), float(same + crossed), share, -n)
+            if best is None or key > best[0]:
+                best = (key, Verdict(answer, n, reason, features))
+    return None if best is None else best[1]
+
+
+def clause_fillers(sentence: Sentence, index: int) -> dict[str, set[str]]:
+    """The terms of a clause's subject, object and predicate, with a shared subject and the
+    names its pronouns stand for."""
+    words = sentence.words
+    clause = sentence.clauses[index]
+    found: dict[str, set[str]] = {}
+    for key in ("subject", "object", "predicate"):
+        phrase = getattr(clause, key)
+        if phrase is None and key == "subject" and clause.kind == "coordinate":
+            phrase = _shared_subject(sentence, clause)  # "… kaj mortigis lin": same subject
+        if phrase is None:
+            continue
+        terms: set[str] = set()
+        for i in phrase.members():
+            if is_pronoun(words[i]):
+                terms |= _antecedent_terms(words, i, phrase.members())
+            terms |= set(words[i].terms)
+        found[key] = terms
+    return found
+
+
+def _shared_subject(sentence: Sentence, clause: Clause) -> Phrase | None:
+    """The subject of the nearest main or coordinate clause before a coordinate clause that
+    has none (subordinate clauses between them do not count)."""
+    first = min(clause.words, default=0)
+    before = [c for c in sentence.clauses if c.kind in ("main", "coordinate")
+              and c.subject is not None and c.words and max(c.words) < first]
+    return max(before, key=lambda c: max(c.words)).subject if before else None
+
+
+def _antecedent_terms(words: tuple[Word, ...], pronoun: int, own: set[int]) -> set[str]:
+    """The terms of the nearest name before a pronoun, outside its own phrase and not its
+    clause's subject when the pronoun is an object (he killed *him*: someone else)."""
+    for i in range(pronoun - 1, -1, -1):
+        if words[i].is_name and i not in own:
+            return set(words[i].terms)
+    return set()
+
+
+def _verb_agrees(frame: Frame, clause: Clause, words: tuple[Word, ...]) -> bool:
+    if clause.verb is None:
+        return False
+    verb = words[clause.verb]
+    if not frame.verb_roots:
+        return verb.is_copula
+    return bool(frame.verb_roots & set(verb.content_roots))
+
+
+def _filler_roles(frame: Frame, fillers: dict[str, set[str]]) -> tuple[int, int]:
+    """The question's subject/object found in the same role, and in the other one."""
+    same = crossed = 0
+    for key, wanted in frame.role_terms:
+        if key not in ("subject", "object") or not wanted:
+            continue
+        other = "object" if key == "subject" else "subject"
+        here = fillers.get(key, set()) & wanted
+        there = fillers.get(other, set()) & wanted
+        if here:
+            same += 1
+        elif there:
+            crossed += 1
+    return same, crossed
+
+
+def _other_name_after(frame: Frame, question: Sentence, words: tuple[Word, ...],
+                      matched: set[int]) -> bool:
+    """Whether a noun the question qualifies by a name (``filino de Hamleto``) stands in the
+    evidence with another name after it (``filino de Polonio``)."""
+    asked = question.words
+    for i in range(len(asked) - 2):
+        if asked[i].pos != "NOUN" or asked[i + 1].form.lower() != "de" or \
+                not asked[i + 2].is_name:
+            continue
+        noun, name = set(asked[i].terms), set(asked[i + 2].terms)
+        for j in range(len(words) - 2):
+            if set(words[j].terms) & noun and words[j + 1].form.lower() == "de" and \
+                    words[j + 2].is_name and not set(words[j + 2].terms) & name:
+                return True
+    return False

@@ -1,0 +1,289 @@
+"""Training the answer ranker on questions generated from the corpus.
+
+Answerable questions are made from corpus sentences (``klareco.training.questions``), whose
+answers are known: the head of the phrase asked for, the numbers a ``kiom`` counts, or jes/ne.
+Unanswerable ones swap a name of the question for another name of the corpus ("Kiun mortigis
+Kain?" → "Kiun mortigis Ezaŭ?"), the commonest way a plausible question has no answer, or
+its verb ("Kiun konstruis Kain?"): someone the corpus knows, doing what it does not tell.
+Each question is searched like a user's; every option the factoid expert weighs is labelled
+right when a judge would accept it (``is_right``), and "no answer" is right when none is.
+
+Documents are split by a hash of their id (``klareco.training.heldout``): the ranker trains
+on the training documents, its abstention threshold is chosen on the tuning documents, and
+the held-out documents only measure it. Sentences the encoder trained on and the gold items'
+evidence are never used.
+"""
+
+from __future__ import annotations
+
+import pickle
+import random
+import re
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from tqdm import tqdm
+
+from klareco.engine import Engine
+from klareco.errors import EmptyInputError
+from klareco.experts.factoid import FactoidExpert
+from klareco.experts.factoid.expert import answer_key
+from klareco.experts.factoid.model import Example, Ranker, probability_of_right, train
+from klareco.parse import parse
+from klareco.parse.ast import Sentence, name_term
+from klareco.text import normalize_for_judging
+from klareco.training.encoder import trained_positions
+from klareco.training.questions import GeneratedQuestion, answerable_questions
+from klareco.training.split import held_out_documents, training_documents, tuning_documents
+
+SWAP_SHARE = 0.5  # of the questions naming someone, made unanswerable by swapping the name
+VERB_SWAP_SHARE = 0.2  # of the others, made unanswerable by swapping the verb
+NAME_SAMPLE = 20_000  # sentences whose names are swapped in
+MIN_NAME_COUNT = 3  # names seen fewer times there are not
+MIN_KEYWORDS = 2  # "Kiu diris?" has no one answer: a person asks about something
+
+
+MAX_FALSE_ABSTAIN = 0.2  # of answerable questions withheld at the chosen threshold
+TRAINING_QUESTIONS = 16_000
+TUNING_QUESTIONS = 3_000
+
+
+@dataclass(frozen=True)
+class Labelled:
+    """A generated question as the ranker sees it: its options, which are right, and what it
+    is (its form, whether the corpus answers it)."""
+
+    question: str
+    form: str
+    answerable: bool
+    example: Example
+    answers: list[str]  # each option's text (option 0: no answer)
+
+
+def is_right(generated: GeneratedQuestion, answer: str) -> bool:
+    """Whether an answer to a generated question is right: jes/ne as made; else it holds
+    the asked head's root (``habel`` in ``Habelon``, ``bon`` in ``malbonon``), or, for
+    numerals, each numeral as a whole word."""
+    given = normalize_for_judging(answer)
+    if generated.yes_no:
+        return given == generated.answers[0]
+    if generated.numbers:
+        return all(re.search(rf"(?<!\w){re.escape(n)}(?!\w)", given) for n in generated.answers)
+    return any(normalize_for_judging(stem) in given for stem in generated.answers)
+
+
+def corpus_names(sentences: Iterable[Sentence]) -> Counter[str]:
+    found: Counter[str] = Counter()
+    for sentence in sentences:
+        for word in sentence.words:
+            lemma = word.lemma
+            if word.proper and lemma[:1].isupper() and len(lemma) > 2 and " " not in lemma:
+                found[lemma] += 1
+    return found
+
+
+def swappable_names(sentences: Iterable[Sentence]) -> list[str]:
+    """The names seen at least ``MIN_NAME_COUNT`` times, in the order first seen: what a
+    question's name is swapped for to make it unanswerable."""
+    return [name for name, n in corpus_names(sentences).items() if n >= MIN_NAME_COUNT]
+
+
+def finite_verbs(sentences: Iterable[Sentence]) -> dict[str, list[str]]:
+    """Finite verb forms seen at least ``MIN_NAME_COUNT`` times, by their tense ending."""
+    found: Counter[str] = Counter()
+    for sentence in sentences:
+        for word in sentence.words:
+            if word.pos == "VERB" and word.feat("Mood") == "Ind" and word.roots and \
+                    word.form.islower():
+                found[word.form] += 1
+    by_ending: dict[str, list[str]] = {}
+    for form, n in sorted(found.items()):
+        if n >= MIN_NAME_COUNT:
+            by_ending.setdefault(form[-2:], []).append(form)
+    return by_ending
+
+
+def swap_verb(text: str, verbs: dict[str, list[str]], rng: random.Random) -> str | None:
+    """The question with its finite verb replaced by another of the same tense: who or what
+    it asks about is still in the corpus, what they did mostly is not ("Kiun mortigis
+    Kain?" → "Kiun konstruis Kain?")."""
+    try:
+        word = parse(text).verb
+    except EmptyInputError:
+        return None
+    if word is None or not word.roots or word.is_copula:
+        return None
+    choices = [f for f in verbs.get(word.form[-2:], []) if f != word.form.lower()]
+    if not choices:
+        return None
+    new = rng.choice(choices)
+    if word.form[:1].isupper():
+        new = new[:1].upper() + new[1:]
+    return text[:word.start] + new + text[word.end:]
+
+
+def swap_name(text: str, names: Sequence[str], rng: random.Random) -> tuple[str, str] | None:
+    """The question with one of its names replaced by another, and the new name."""
+    try:
+        words = parse(text).words
+    except EmptyInputError:
+        return None
+    own = [w for w in words if w.proper and w.lemma[:1].isupper()]
+    if not own:
+        return None
+    word = rng.choice(own)
+    new = rng.choice(names)
+    if new.lower() in {w.lemma.lower() for w in own}:
+        return None
+    if word.case == "Acc" and word.form.endswith("n") and new.endswith("o"):
+        new_form = new + "n"
+    else:
+        new_form = new
+    return text[:word.start] + new_form + text[word.end:], new
+
+
+
+
+def supported(index: Any, question: str, name: str) -> bool:
+    """Whether some sentence holds both the swapped-in name and the question's verb: then the
+    swapped question may have an answer after all."""
+    try:
+        verb = parse(question).verb
+    except EmptyInputError:
+        return True
+    with_name = index.postings(name_term(name))
+    terms = verb.terms if verb is not None else ()
+    return any(len(np.intersect1d(with_name, index.postings(t))) for t in terms) or not terms
+
+
+def pool_of(engine: Engine, documents: set[str], rng: random.Random) -> list[int]:
+    """The positions of ``documents``' sentences the encoder did not train on, shuffled."""
+    store = engine.store
+    trained = trained_positions(store, engine.encoder_metadata)
+    pool = [n for n, s in enumerate(store.sentences())
+            if s.doc_id in documents and n not in trained]
+    rng.shuffle(pool)
+    return pool
+
+
+def make_examples(engine: Engine, documents: set[str], count: int, seed: int,
+                  exclude: Iterable[str] = (), progress: bool = True,
+                  desc: str = "ranker questions") -> list[Labelled]:
+    """``count`` labelled questions from sentences of ``documents``; about half of those
+    naming someone, and a share of the rest, are made unanswerable."""
+    rng = random.Random(seed)
+    pool = pool_of(engine, documents, rng)
+    store = engine.store
+    sample = store.asts_at(pool[:NAME_SAMPLE])
+    names = swappable_names(sample)
+    verbs = finite_verbs(sample)
+    expert = FactoidExpert(Ranker({}))  # options only: no weights needed
+    index = engine.searcher.index
+    made: list[Labelled] = []
+    bar = tqdm(total=count, desc=desc, unit="q", disable=not progress)
+    for generated in answerable_questions(store, pool, rng, exclude):
+        if len(made) >= count:
+            break
+        question, answerable, form = generated.text, True, generated.form
+        swapped = swap_name(question, names, rng) if rng.random() < SWAP_SHARE else None
+        if swapped is not None and not supported(index, *swapped):
+            question, answerable, form = swapped[0], False, "unanswerable"
+        elif swapped is None and rng.random() < VERB_SWAP_SHARE:
+            other = swap_verb(question, verbs, rng)
+            if other is not None:
+                question, answerable, form = other, False, "unanswerable"
+        result = engine.searcher.search(question, 100, engine.retriever)
+        if not result.hits or result.ast is None or len(result.keywords) < MIN_KEYWORDS:
+            continue
+        options = expert.options(result.ast, engine.expert_evidence(result))
+        if not options:
+            continue
+        right = [k for k, o in enumerate(options[1:], 1)
+                 if answerable and is_right(generated, o.text)]
+        made.append(Labelled(question, form, answerable,
+                             Example([o.features for o in options], right),
+                             [o.text for o in options]))
+        bar.update()
+    bar.close()
+    return made
+
+
+def decide(ranker: Ranker, labelled: Labelled) -> tuple[float, bool]:
+    """The confidence of the expert's answer to a labelled question, and whether it is right
+    (as ``FactoidExpert.answer`` picks it: the best candidate, its text's whole mass)."""
+    options = labelled.example.options
+    if len(options) < 2:
+        return 0.0, False
+    probabilities = ranker.probabilities(options)
+    best = max(range(1, len(options)), key=probabilities.__getitem__)
+    key = answer_key(labelled.answers[best])
+    confidence = sum(p for text, p in zip(labelled.answers[1:], probabilities[1:], strict=True)
+                     if answer_key(text) == key)
+    return confidence, best in labelled.example.right
+
+
+def choose_threshold(ranker: Ranker, labelled: Sequence[Labelled]) -> tuple[float, dict]:
+    """The abstention threshold that maximises answer accuracy plus abstain accuracy on
+    ``labelled`` (the tuning documents) while withholding at most ``MAX_FALSE_ABSTAIN`` of
+    the answerable questions, with answer accuracy, abstain accuracy and false-abstain rate
+    at each threshold tried."""
+    decided = [(decide(ranker, item), item.answerable) for item in labelled]
+    answerable = sum(a for _, a in decided) or 1
+    unanswerable = sum(not a for _, a in decided) or 1
+    sweep = {}
+    for step in range(1, 91):
+        threshold = step / 100
+        answered_right = sum(a and c >= threshold and r for (c, r), a in decided)
+        abstained_right = sum(not a and c < threshold for (c, _), a in decided)
+        withheld = sum(a and c < threshold for (c, _), a in decided)
+        sweep[threshold] = (answered_right / answerable, abstained_right / unanswerable,
+                            withheld / answerable)
+    allowed = [t for t, row in sweep.items() if row[2] <= MAX_FALSE_ABSTAIN] or [min(sweep)]
+    best = max(allowed, key=lambda t: sweep[t][0] + sweep[t][1])
+    return best, {str(t): [round(v, 4) for v in row] for t, row in sweep.items()}
+
+
+def train_reader(engine: Engine, seed: int, count: int = TRAINING_QUESTIONS,
+                 tuning: int = TUNING_QUESTIONS, exclude: Iterable[str] = (),
+                 progress: bool = True, cache: Path | None = None
+                 ) -> tuple[Ranker, dict[str, Any]]:
+    """The ranker trained on questions from the training documents, its threshold chosen on
+    the tuning documents, with the figures and provenance its card records. ``cache``: a file
+    keeping the labelled questions, read when it exists (to try training choices quickly)."""
+    docs = list(engine.documents)
+    if cache is not None and cache.is_file():
+        with cache.open("rb") as handle:
+            trained_on, tuned_on = pickle.load(handle)
+    else:
+        exclude = list(exclude)
+        trained_on = make_examples(engine, training_documents(docs), count, seed, exclude,
+                                   progress, "training questions")
+        tuned_on = make_examples(engine, tuning_documents(docs), tuning, seed + 1, exclude,
+                                 progress, "tuning questions")
+        if cache is not None:
+            with cache.open("wb") as handle:
+                pickle.dump((trained_on, tuned_on), handle)
+    ranker = train([item.example for item in trained_on], seed)
+    threshold, sweep = choose_threshold(ranker, tuned_on)
+    figures = probability_of_right(ranker, [item.example for item in tuned_on])
+    info = {
+        "seed": seed,
+        "training_questions": len(trained_on),
+        "training_unanswerable": sum(not i.answerable for i in trained_on),
+        "tuning_questions": len(tuned_on),
+        "documents": {"training": len(training_documents(docs)),
+                      "tuning": len(tuning_documents(docs)),
+                      "held_out": len(held_out_documents(docs))},
+        "forms": dict(Counter(i.form for i in trained_on).most_common()),
+        "weighted_features": len(ranker.weights),
+        "threshold": threshold,
+        "tuning": {**figures, "at_threshold": dict(zip(
+            ("answer_accuracy", "abstain_accuracy", "false_abstain_rate"),
+            sweep[str(threshold)], strict=True))},
+    }
+    ranker.info = info
+    return ranker, {**info, "sweep": sweep}

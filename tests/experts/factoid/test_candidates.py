@@ -1,0 +1,104 @@
+"""From a sentence's AST to answer candidates, on made-up sentences."""
+
+from __future__ import annotations
+
+from klareco.experts.factoid.candidates import answer_candidates
+from klareco.experts.factoid.frame import matched_words, read_frame
+from klareco.parse import parse
+
+
+def spans(question: str, sentence: str) -> dict[str, set[str]]:
+    """The candidate texts of ``sentence`` for ``question``, by slot."""
+    frame = read_frame(parse(question))
+    assert frame is not None
+    ast = parse(sentence)
+    found: dict[str, set[str]] = {}
+    for candidate in answer_candidates(ast, matched_words(ast.words, frame.terms), frame):
+        words = ast.words
+        text = sentence[words[candidate.words[0]].start:words[candidate.words[-1]].end]
+        found.setdefault(candidate.slot, set()).add(text)
+    return found
+
+
+def test_every_role_phrase_is_a_candidate_with_its_slot() -> None:
+    said = "La knabo manĝis la pomon en la ĝardeno."
+    found = spans("Kiu manĝis?", said)
+    assert "La knabo" in found["subject"]
+    assert "la pomon" in found["object"]
+    assert "en la ĝardeno" in spans("Kie manĝis?", said)["place"]
+
+
+def test_a_coordinated_list_is_one_candidate() -> None:
+    found = spans("Kiujn vidis Ana?", "Ana vidis Petron, Paŭlon kaj Marion.")
+    assert any("Paŭlon kaj Marion" in text for text in found["object"])
+
+
+def test_a_pronoun_stands_for_the_name_before_it() -> None:
+    found = spans("Kiun helpis Tobio?", "Tobio parolis kun sia frato Elio kaj helpis lin.")
+    assert "Elio" in found["object"]
+
+
+def test_the_question_own_words_are_no_candidate() -> None:
+    found = spans("Kiu estas Marko?", "Marko dormas.")
+    assert "Marko" not in {t for texts in found.values() for t in texts}
+
+
+def test_appositions_namings_quantities_and_dates() -> None:
+    assert "filo de Petro" in spans("Kiu estas Marko?", "Marko, filo de Petro, venis.")[
+        "apposition"]
+    assert "Bobo" in spans("Kiel nomiĝis la hundo?", "La hundo estis nomata Bobo.")["naming"]
+    assert "dek du pomojn" in spans("Kiom da pomoj havis Ana?",
+                                    "Ana havis dek du pomojn.")["quantity"]
+    assert "la 3an de majo 1901" in spans("Kiam naskiĝis Ana?",
+                                          "Ana naskiĝis la 3an de majo 1901.")["date"]
+
+
+def test_an_adverb_is_a_manner_and_a_clause_a_predicate() -> None:
+    found = spans("Kiel kuris la knabo?", "La knabo kuris rapide al la domo.")
+    assert "rapide" in found["manner"]
+    assert any(text.startswith("kuris rapide") for text in found["verb_phrase"])
+
+
+def test_a_question_word_says_what_kind_of_answer_it_takes() -> None:
+    # kiom: an amount; kiel nomiĝis: a name; kiam: a time; kial: a cause
+    said = "Ana vizitis sian amikon en la urbo ĉar ŝi sopiris."
+    assert "quantity" not in spans("Kiom aĝa estis Ana?", said)
+    assert not spans("Kiom aĝa estis Ana?", said)
+    assert not spans("Kiel nomiĝis la amiko?", said)
+    assert set(spans("Kial Ana vizitis la amikon?", said)) <= {"because_clause", "reason",
+                                                               "purpose"}
+    assert spans("Kial Ana vizitis la amikon?", said)
+    assert "la urbo" in " ".join(spans("Kie Ana vizitis la amikon?", said)["place"])
+
+
+def test_a_count_of_time_keeps_what_it_counts_from() -> None:
+    found = spans("Kiam foriris Ana?", "Tri tagojn post la festo foriris Ana.")
+    assert "Tri tagojn post la festo" in found["time"]
+
+
+def test_a_denied_clause_gives_no_answer_and_kies_asks_a_possessor() -> None:
+    found = spans("Kiel nomiĝas la hundo?", "La hundo ne nomiĝas Bobo; ĝia nomo estas Reks.")
+    texts = {t for group in found.values() for t in group}
+    assert "Reks" in texts and "Bobo" not in texts
+    found = spans("Pro kies letero Ana ploris?", "Ana ploris pro la letero de Petro.")
+    assert set(found) == {"possessor"} and "Petro" in found["possessor"]
+
+
+def test_a_subject_is_no_prepositional_phrase_and_an_amount_no_clause() -> None:
+    said = "La knabo manĝis la pomon en la ĝardeno."
+    assert not any(t.startswith("en ") for group in spans("Kiu manĝis?", said).values()
+                   for t in group)
+    found = spans("Kiom aĝa estis Ana?", "Ana estis dudek jarojn aĝa.")
+    assert {t for group in found.values() for t in group} == {"dudek jarojn"}
+
+
+def test_a_year_is_asked_by_en_kiu_jaro_a_count_of_years_is_not() -> None:
+    assert spans("En kiu jaro mortis Petro?", "Petro mortis en 1905.")
+    assert not spans("En kiu jaro mortis Petro?", "Petro vivis okcent jarojn.")
+
+
+def test_a_name_given_is_nominative_and_a_person_is_not_named_by_a_country() -> None:
+    said = "La edzino de Petro iris al Parizo kaj vidis Anan en Francujo."
+    assert not spans("Kiel nomiĝis la edzino de Petro?", said)
+    assert "Marta" in " ".join(spans("Kiel nomiĝis la edzino de Petro?",
+                                     "La edzino de Petro nomiĝis Marta.").get("naming", ()))

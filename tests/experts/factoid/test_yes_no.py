@@ -1,0 +1,51 @@
+"""Yes/no by clause matching, on made-up sentences."""
+
+from __future__ import annotations
+
+from klareco.experts.base import Evidence
+from klareco.experts.factoid.frame import read_frame
+from klareco.experts.factoid.yes_no import clause_fillers, yes_no
+from klareco.parse import parse
+
+
+def verdict(question: str, *evidence: str) -> str | None:
+    asked = parse(question)
+    frame = read_frame(asked)
+    assert frame is not None
+    found = yes_no(frame, asked, [Evidence(t, parse(t), n, 1.0)
+                                  for n, t in enumerate(evidence, 1)])
+    return None if found is None else found.answer
+
+
+def test_the_same_clause_is_jes_and_swapped_roles_are_ne() -> None:
+    said = "Petro batis sian fraton Paŭlo kaj forkuris."
+    assert verdict("Ĉu Petro batis Paŭlon?", said) == "jes"
+    assert verdict("Ĉu Paŭlo batis Petron?", said) == "ne"
+
+
+def test_a_shared_subject_and_a_pronoun_keep_who_did_what() -> None:
+    said = "Petro renkontis sian fraton Paŭlo kaj batis lin."
+    fillers = clause_fillers(parse(said), 1)
+    assert "petr" in " ".join(fillers["subject"]) and "paŭl" in " ".join(fillers["object"])
+    assert verdict("Ĉu Paŭlo batis Petron?", said) == "ne"
+
+
+def test_negation_turns_the_answer() -> None:
+    assert verdict("Ĉu Ana dormis?", "Ana ne dormis en la nokto.") == "ne"
+    assert verdict("Ĉu Ana ne dormis?", "Ana ne dormis en la nokto.") == "jes"
+
+
+def test_another_name_after_the_same_noun_is_ne() -> None:
+    said = "Marta, filino de Jozefo, kantis."
+    assert verdict("Ĉu Marta estas filino de Karlo?", said) == "ne"
+
+
+def test_nothing_matching_is_no_answer() -> None:
+    assert verdict("Ĉu Ana dormis?", "La hundo bojis.") is None
+
+
+def test_a_subordinate_clause_between_does_not_lend_its_subject() -> None:
+    said = ("Petro vidis Paŭlon; kaj kiam ili estis en la urbo, Petro kuris al sia frato "
+            "Paŭlo kaj batis lin.")
+    assert verdict("Ĉu Paŭlo batis Petron?", said) == "ne"
+    assert verdict("Ĉu Petro batis Paŭlon?", said) == "jes"
