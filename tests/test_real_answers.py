@@ -10,16 +10,17 @@ from pathlib import Path
 import pytest
 
 from klareco.artifacts import store_path
-from klareco.config import default_dev_set, project_root
+from klareco.config import default_dev_set, default_dev_sets, project_root
 from klareco.corpus.store import Store
 from klareco.engine import Engine
 from klareco.evaluation import load_gold
 
 pytestmark = pytest.mark.corpus
 
-# The dev-set figures CI holds the engine to (see README, "Answers"): the bars.
-GATE = {"answer_accuracy": 0.45, "abstain_accuracy": 0.70}
-GATE_MAX_FALSE_ABSTAIN = 0.25
+# The figures CI holds the engine to on the union of the development set's files (README,
+# "Measured"): floors a little under what the shipped ranker measures, to catch regressions.
+GATE = {"answer_accuracy": 0.37, "abstain_accuracy": 0.58}
+GATE_MAX_FALSE_ABSTAIN = 0.36
 
 
 @pytest.fixture(scope="module")
@@ -69,10 +70,10 @@ def test_every_cited_span_rereads_and_answers_repeat(engine: Engine, real_home: 
 
 
 def test_dev_set_gate(engine: Engine) -> None:
-    dev = default_dev_set()
-    if dev is None:
+    devs = default_dev_sets()
+    if not devs:
         pytest.skip("../shared/eval is not beside the checkout")
-    report = engine.evaluate(load_gold(dev))
+    report = engine.evaluate([item for path in devs for item in load_gold(path)])
     for key, floor in GATE.items():
         assert report[key] >= floor, f"{key} {report[key]} < {floor}"
     assert report["false_abstain_rate"] <= GATE_MAX_FALSE_ABSTAIN
