@@ -256,6 +256,7 @@ def _clauses(chunks: list[_Chunk], words: tuple[Word, ...], question: bool) -> l
     clauses = [_ClauseBuilder("main", None)]
     current = 0
     leading = True  # no content seen yet in the sentence
+    asking = _question_chunk(chunks, words) if question else None
     for position, chunk in enumerate(chunks):
         builder = clauses[current]
         kind = chunk.kind
@@ -263,10 +264,12 @@ def _clauses(chunks: list[_Chunk], words: tuple[Word, ...], question: bool) -> l
             builder.chunks.append(chunk)
             continue
         ki = _ki_word(chunk, words)
+        fronted = position == asking if question else leading  # the question's own word
+        is_cxu = kind in ("PARTICLE", "SUBORDINATOR") and words[chunk.first].lemma == "ĉu"
         opens_clause = (
-            kind == "SUBORDINATOR"
-            or (kind == "PARTICLE" and words[chunk.first].lemma == "ĉu" and not leading)
-            or (ki is not None and not (leading and question))
+            (kind == "SUBORDINATOR" and not (is_cxu and fronted))
+            or (kind == "PARTICLE" and is_cxu and not fronted)
+            or (ki is not None and not (fronted and question))
         )
         if opens_clause:
             relative = ki is not None and _follows_nominal(chunks, position)
@@ -484,15 +487,54 @@ def _sentence_type(words: tuple[Word, ...], main: Clause | None) -> str:
     return "statement"
 
 
+# Words that may stand before a question word without being asked about: a question can open
+# with a coordinator or an adverb of degree or approximation ("Kaj kiu …", "Proksimume kiom
+# …", "Do kiu …"), or with a phrase set off by a comma ("Laŭ la libro, kion …").
+_BEFORE_QUESTION_WORD = ("QUOTE", "OTHER", "ADVERB", "COORDINATOR")
+
+
+def _question_chunk(chunks: list[_Chunk], words: tuple[Word, ...]) -> int | None:
+    """The position of the chunk holding a question's own question word (or ĉu): the first
+    such chunk of its main clause, past what may stand before it; None when there is none."""
+    start = 0
+    verb = next((n for n, c in enumerate(chunks) if c.kind == "FINITE_VERB"), len(chunks))
+    commas = [n for n, c in enumerate(chunks[:verb]) if c.kind == "COMMA"]
+    for candidate_start in (0, *(n + 1 for n in commas)):
+        start = candidate_start
+        for position in range(start, len(chunks)):
+            chunk = chunks[position]
+            if _ki_word(chunk, words) is not None or words[chunk.first].lemma == "ĉu":
+                return position
+            if _governs_across_adverb(chunks, position, words):
+                continue
+            if chunk.kind not in _BEFORE_QUESTION_WORD or _ki_word(chunk, words) is not None:
+                break
+    return None
+
+
+def _governs_across_adverb(chunks: list[_Chunk], position: int, words: tuple[Word, ...]
+                           ) -> bool:
+    """A preposition over an adverb whose phrase follows: "al almenaŭ kiom da homoj"."""
+    chunk = chunks[position]
+    return (chunk.kind == "prepositional" and chunk.inner is not None
+            and chunk.inner.kind == "ADVERB" and position + 1 < len(chunks)
+            and _ki_word(chunks[position + 1], words) is not None)
+
+
 def _question(words: tuple[Word, ...], chunks: list[_Chunk], main: Clause | None) -> Question:
-    for chunk in chunks:
-        if chunk.kind in ("QUOTE", "OTHER"):
-            continue
+    position = _question_chunk(chunks, words)
+    if position is not None:
+        chunk = chunks[position]
         ki = _ki_word(chunk, words)
         if ki is not None:
             word = words[ki]
             preposition = words[chunk.first].lemma if chunk.kind == "prepositional" else None
-            head = words[phrase_head(words, chunk.words[1:] if preposition else chunk.words)]
+            if position and _governs_across_adverb(chunks, position - 1, words):
+                preposition = words[chunks[position - 1].first].lemma
+            if preposition == "ĉirkaŭ" and word.lemma.lower() == "kiom":
+                preposition = None  # ĉirkaŭ before a number says "about", not where
+            inside = chunk.words[1:] if chunk.kind == "prepositional" else chunk.words
+            head = words[phrase_head(words, inside)]
             verb = words[main.verb] if main and main.verb is not None else None
             correlative = _ki_correlative(word)
             role = questions.role_of(
@@ -504,9 +546,7 @@ def _question(words: tuple[Word, ...], chunks: list[_Chunk], main: Clause | None
                 noun_root=head.roots[-1] if head is not word and head.roots else None,
             )
             return Question(word.lemma, role, ki, preposition)
-        if chunk.kind == "PARTICLE" and words[chunk.first].lemma == "ĉu":
-            return Question("ĉu", "yes_no", chunk.first)
-        break
+        return Question("ĉu", "yes_no", chunk.first)
     return Question(None, "yes_no")
 
 

@@ -143,6 +143,30 @@ def test_question_words_and_roles(text: str, word: str, role: str) -> None:
     assert (s.question.word, s.question.role) == (word, role)
 
 
+@pytest.mark.parametrize(
+    ("text", "word", "role", "preposition"),
+    [
+        # an adverb of degree or approximation, or a coordinator, before the question word
+        ("Proksimume kiom da pomoj manĝis la knabo?", "kiom", "quantity", None),
+        ("Do kiu venis?", "kiu", "subject", None),
+        ("Kaj ĉu li venis?", "ĉu", "yes_no", None),
+        # a phrase set off by a comma first: the question word opens the main clause
+        ("Laŭ la libro, kion faris la reĝo?", "kio", "object", None),
+        ("En la urbo, kial la homoj ploris?", "kial", "reason", None),
+        # a preposition over an adverb still governs the question word's phrase
+        ("Al almenaŭ kiom da homoj li skribis?", "kiom", "indirect_object", "al"),
+        # ĉirkaŭ before a number word says "about", not where
+        ("Ĉirkaŭ kiom aĝa estis la patro?", "kiom", "quantity", None),
+    ],
+)
+def test_a_question_word_after_what_may_precede_it(text: str, word: str, role: str,
+                                                   preposition: str | None) -> None:
+    s = parse(text)
+    assert (s.question.word, s.question.role, s.question.preposition) == \
+        (word, role, preposition)
+    assert [c.kind for c in s.clauses] == ["main"]  # not a relative clause
+
+
 def test_command() -> None:
     assert parse("Venu tuj!").type == "command"
     assert parse("La hundo kuras.").type == "statement"
