@@ -29,11 +29,12 @@ from klareco.evaluation.judging import ABSTAIN_TEXT  # one home: the judging rul
 from klareco.experts.base import Answer, Evidence
 from klareco.experts.factoid import EVIDENCE_DEPTH, answer_threshold
 from klareco.experts.registry import Registry, default_registry
-from klareco.retrieval.keywords import context_terms, keywords
+from klareco.retrieval.keywords import context_terms
 from klareco.retrieval.search import DEFAULT_RETRIEVER, Hit, Searcher, SearchResult
 
 SEARCH_DEPTH = 100
 CONTEXT_BEFORE = 2  # sentences before an evidence sentence whose names it may refer to
+SHOWN_EVIDENCE = 5  # evidence sentences a response shows (the experts read EVIDENCE_DEPTH)
 
 
 @dataclass(frozen=True)
@@ -190,8 +191,9 @@ class Engine:
             trace["expert"] = {"name": answer.expert, "reason": answer.reason,
                                "confidence": answer.confidence, "candidate": answer.text}
         if answer is None or answer.confidence < self.threshold:
-            return Response(question, None, answer.confidence if answer else 0.0, evidence,
-                            message=message, trace=trace, hits=result.hits)
+            return Response(question, None, answer.confidence if answer else 0.0,
+                            evidence[:SHOWN_EVIDENCE], message=message, trace=trace,
+                            hits=result.hits)
         offsets = None
         if answer.start is not None and answer.end is not None:
             sentence = evidence[answer.evidence].citation.offsets["start"]
@@ -199,26 +201,32 @@ class Engine:
                        "unit": "char"}
         # the sentence the answer stands in is shown first, the others in their rank order
         evidence = [evidence[answer.evidence]] + [
-            item for n, item in enumerate(evidence) if n != answer.evidence]
+            item for n, item in enumerate(evidence) if n != answer.evidence
+        ][:SHOWN_EVIDENCE - 1]
         return Response(question, answer.text, answer.confidence, evidence, 0,
                         offsets, answer.expert, None, trace, result.hits)
 
-    def expert_evidence(self, result: SearchResult) -> list[Evidence]:
-        """The top hits as the experts read them: text, stored AST, rank, score, context."""
+    def expert_evidence(self, result: SearchResult, depth: int = EVIDENCE_DEPTH
+                        ) -> list[Evidence]:
+        """The top ``depth`` hits as the experts read them: text, stored AST, rank, score,
+        context."""
         store = self.searcher.store
-        hits = result.hits[:EVIDENCE_DEPTH]
+        hits = result.hits[:depth]
+        read = [h.position for h in hits]
+        asts = dict(zip(read, store.asts_at(read), strict=True))
+        # the sentences before a hit lend it only their names: those alone are read
         before = sorted({p for h in hits for p in range(max(0, h.position - CONTEXT_BEFORE),
-                                                         h.position)})
-        positions = [h.position for h in hits] + before
-        asts = dict(zip(positions, store.asts_at(positions), strict=True))
-        rows = dict(zip(positions, store.sentences_at(positions), strict=True))
+                                                         h.position)} - asts.keys())
+        names = dict(zip(before, store.name_terms_at(before), strict=True))
+        names.update({p: ast.name_terms for p, ast in asts.items()})
+        rows = dict(zip(read + before, store.sentences_at(read + before), strict=True))
         found = []
         for hit in hits:
             row = rows[hit.position]
             context = set(self._section_terms(row.doc_id, row.section_id))
             for p in range(max(0, hit.position - CONTEXT_BEFORE), hit.position):
                 if rows[p].doc_id == row.doc_id:
-                    context.update(k.term for k in keywords(asts[p]) if k.kind == "name")
+                    context |= names[p]
             found.append(Evidence(hit.text, asts[hit.position], hit.rank, hit.score,
                                   frozenset(context)))
         return found

@@ -17,14 +17,12 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from dataclasses import asdict
 from pathlib import Path
 
 from klareco.config import default_dev_sets
 from klareco.engine import Engine
 from klareco.evaluation import load_gold
-from klareco.training.heldout import HeldOutItem, held_out_items, judge, report
-from klareco.training.questions import GeneratedQuestion
+from klareco.training.heldout import held_out_items, judge, read_items, report, write_items
 
 
 def main() -> None:
@@ -41,13 +39,11 @@ def main() -> None:
     exclude = [text for item in gold for text in item.get("evidence", [])]
     progress = sys.stderr.isatty()
     if args.items is not None and args.items.is_file():
-        items = [_item(json.loads(line)) for line in
-                 args.items.read_text(encoding="utf-8").splitlines()]
+        items = read_items(args.items)
     else:
         items = held_out_items(engine, args.count, args.seed, exclude, progress)
         if args.items is not None:
-            args.items.write_text("".join(json.dumps(asdict(i), ensure_ascii=False) + "\n"
-                                          for i in items), encoding="utf-8")
+            write_items(args.items, items)
     figures = report(judge(engine, items, progress))
     if args.json:
         print(json.dumps(figures, ensure_ascii=False, indent=2))
@@ -61,12 +57,6 @@ def main() -> None:
     print("form              n   answer accuracy   candidate accuracy")
     for form, row in figures["by_form"].items():
         print(f"{form:<14} {row['n']:>4}   {row['accuracy']!s:<15}   {row['candidate_accuracy']}")
-
-
-def _item(data: dict) -> HeldOutItem:
-    generated = data.pop("generated")
-    generated["answers"] = tuple(generated["answers"])
-    return HeldOutItem(GeneratedQuestion(**generated), **data)
 
 
 if __name__ == "__main__":

@@ -34,6 +34,8 @@ def main() -> None:
     parser.add_argument("--tuning", type=int, default=TUNING_QUESTIONS,
                         help="tuning questions (they choose the threshold)")
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--hidden", type=int, default=0, help="hidden units of the ranker "
+                        "(0: linear, the shipped choice; see the README)")
     parser.add_argument("--out", type=Path, default=RANKER_PATH)
     parser.add_argument("--cache", type=Path, help="keep the labelled questions in this file "
                         "(read when it exists), to try training choices without remaking them")
@@ -48,7 +50,7 @@ def main() -> None:
     exclude = [text for path in golds for item in load_gold(path)
                for text in item.get("evidence", [])]
     ranker, report = train_reader(engine, args.seed, args.count, args.tuning, exclude,
-                                  cache=args.cache)
+                                  cache=args.cache, hidden_units=args.hidden)
     ranker.info["minutes"] = round((time.perf_counter() - started) / 60, 1)
     ranker.save(args.out)
     command = "python scripts/train_reader.py " + shlex.join(sys.argv[1:])

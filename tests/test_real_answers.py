@@ -19,8 +19,8 @@ pytestmark = pytest.mark.corpus
 
 # The figures CI holds the engine to on the union of the development set's files (README,
 # "Measured"): floors a little under what the shipped ranker measures, to catch regressions.
-GATE = {"answer_accuracy": 0.37, "abstain_accuracy": 0.58}
-GATE_MAX_FALSE_ABSTAIN = 0.36
+GATE = {"answer_accuracy": 0.42, "abstain_accuracy": 0.53}
+GATE_MAX_FALSE_ABSTAIN = 0.30
 
 
 @pytest.fixture(scope="module")
@@ -38,6 +38,15 @@ def test_mitrandiro_abstains(engine: Engine) -> None:
     response = engine.ask("Kiu estas Mitrandiro?")
     assert response.abstained and "does not mention the name Mitrandiro" in (
         response.message or "")
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    ("Ĉu Kain mortigis Habelon?", "jes"),
+    ("Ĉu Habel mortigis Kainon?", "ne"),  # who did what to whom
+    ("Ĉu Ofelio estas filino de Hamleto?", "ne"),  # another name after the same noun
+])
+def test_yes_no_reads_who_did_what(engine: Engine, question: str, expected: str) -> None:
+    assert engine.ask(question).answer == expected
 
 
 def test_quick_query_answers_kain(real_home: Path) -> None:

@@ -53,5 +53,11 @@ MONTH_ROOTS = frozenset(
 MEASURED_IN: dict[str, tuple[str, ...]] = {"aĝ": ("jar", "monat", "semajn", "tag")}
 
 # Dictionary classes of roots that name people, and places: type hints for "kiu" and "kie".
-PERSON_CLASSES = frozenset({"PERSONO", "PARENCO", "PROFESIO", "POSTENO", "ETNO"})
+PERSON_CLASSES = frozenset({"PERSONO", "PARENCO", "PROFESIO", "POSTENO", "ETNO", "REGANTO",
+                            "RELPERSONO", "RELPOSTENO"})
+# Suffixes that make a noun name a person, whatever its root: -ist- (one by trade: pordisto),
+# -ul- (one marked by: junulo), -an- (a member: urbano), -estr- (a leader: urbestro). -in-,
+# -et-, -eg- after one of them keep it a person (instruistino).
+PERSON_SUFFIXES = frozenset({"ist", "ul", "an", "estr"})
+PERSON_KEEPING_SUFFIXES = frozenset({"in", "et", "eg"})
 PLACE_CLASSES = frozenset({"URBO", "LANDO", "LOKO", "REGIONO", "RIVERO", "GEOGRAFIO"})

@@ -6,12 +6,22 @@ Field names follow Universal Dependencies where UD has a name (``lemma``, ``pos`
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from klareco.lexicon.closed_classes import CARDINAL_DIGITS, CARDINAL_MULTIPLIERS
-from klareco.lexicon.semantics import COPULAS, NAMING_ROOTS
+from klareco.lexicon.closed_classes import (
+    CARDINAL_DIGITS,
+    CARDINAL_MULTIPLIERS,
+    PERSONAL_PRONOUNS,
+)
+from klareco.lexicon.semantics import (
+    COPULAS,
+    NAMING_ROOTS,
+    PERSON_CLASSES,
+    PERSON_KEEPING_SUFFIXES,
+    PERSON_SUFFIXES,
+)
 
 
 @dataclass(frozen=True)
@@ -105,6 +115,24 @@ class Word:
             return True
         return self.pos == "ADV" and bool(self.roots) and self.roots[-1] == "foj" and all(
             r in CARDINAL_DIGITS or r in CARDINAL_MULTIPLIERS for r in self.roots[:-1])
+
+    @property
+    def is_person(self) -> bool:
+        """Whether the word names a person: a root of a class of people (knabo, reĝo), a
+        noun made with a suffix of people (junulo, instruistino), a noun participle
+        (parolanto: one who speaks), or a personal pronoun other than ĝi. Names are left to
+        the caller: a name may be a place's."""
+        if self.pos == "PRON":
+            return self.lemma.lower() in PERSONAL_PRONOUNS and self.lemma.lower() != "ĝi"
+        if self.pos != "NOUN":
+            return False
+        suffixes = list(self.suffixes)
+        while suffixes and suffixes[-1] in PERSON_KEEPING_SUFFIXES:
+            suffixes.pop()
+        if suffixes:
+            return suffixes[-1] in PERSON_SUFFIXES
+        return self.semantic_class in PERSON_CLASSES or any(
+            m.kind == "participle" for m in self.morphemes)
 
     @property
     def is_content(self) -> bool:
@@ -343,6 +371,11 @@ class Sentence:
     deprels: tuple[str, ...] = field(default=(), repr=False)
 
     @property
+    def name_terms(self) -> frozenset[str]:
+        """The index terms of its proper names: what a later sentence may refer back to."""
+        return name_terms(self.words)
+
+    @property
     def main(self) -> Clause | None:
         return self.clauses[0] if self.clauses else None
 
@@ -394,6 +427,11 @@ class Sentence:
             type=data["type"], question=Question.from_dict(question) if question else None,
             heads=tuple(data.get("heads") or ()), deprels=tuple(data.get("deprels") or ()),
         )
+
+
+def name_terms(words: Iterable[Word]) -> frozenset[str]:
+    """The index terms that the proper names among ``words`` give."""
+    return frozenset(t.term for word in words for t in word.index_terms if t.kind == "name")
 
 
 def name_term(lemma: str) -> str:

@@ -10,10 +10,13 @@ of the corpus, kept only when no corpus sentence holds both that name and the qu
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
+from itertools import chain
+from pathlib import Path
 from typing import Any
 
 from tqdm import tqdm
@@ -31,6 +34,7 @@ from klareco.training.reader import (
 from klareco.training.split import held_out_documents
 
 UNANSWERABLE_SHARE = 0.5  # of the questions that name someone
+MAX_PASSES = 2  # over the held-out sentences, until enough questions are made
 CONFIDENT = 0.5  # "confident" answers, as the judge counts them
 
 
@@ -56,7 +60,11 @@ def held_out_items(engine: Engine, count: int, seed: int, exclude: Iterable[str]
     names = sorted(swappable_names(store.asts_at(pool[:NAME_SAMPLE])))
     items: list[HeldOutItem] = []
     bar = tqdm(total=count, desc="held-out questions", unit="q", disable=not progress)
-    for generated in answerable_questions(store, pool, rng, exclude):
+    # the held-out documents hold fewer askable sentences than some counts need: a second
+    # pass asks about the same sentences again, mostly with other words or another role
+    passes = chain.from_iterable(answerable_questions(store, pool, rng, exclude)
+                                 for _ in range(MAX_PASSES))
+    for generated in passes:
         if len(items) >= count:
             break
         item = HeldOutItem(generated, generated.text, True, generated.form)
@@ -67,6 +75,23 @@ def held_out_items(engine: Engine, count: int, seed: int, exclude: Iterable[str]
         items.append(item)
         bar.update()
     bar.close()
+    return items
+
+
+def write_items(path: Path, items: Sequence[HeldOutItem]) -> None:
+    """The questions as JSON lines, to measure two versions of the engine on the same ones."""
+    path.write_text("".join(json.dumps(asdict(i), ensure_ascii=False) + "\n" for i in items),
+                    encoding="utf-8")
+
+
+def read_items(path: Path) -> list[HeldOutItem]:
+    """The questions ``write_items`` wrote."""
+    items = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        data = json.loads(line)
+        generated = data.pop("generated")
+        generated["answers"] = tuple(generated["answers"])
+        items.append(HeldOutItem(GeneratedQuestion(**generated), **data))
     return items
 
 

@@ -14,13 +14,15 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 
 from klareco.corpus.store import Store
+from klareco.errors import KlarecoError
+from klareco.experts.factoid.frame import hole_words
 from klareco.lexicon.closed_classes import NEGATION_WORDS
 from klareco.lexicon.semantics import (
     NAMING_ROOTS,
-    PERSON_CLASSES,
     PREPOSITION_ROLES,
     TIME_AND_MEASURE_ROOTS,
 )
+from klareco.parse import parse
 from klareco.parse.ast import Clause, Phrase, Sentence, Word
 from klareco.text import normalize_for_judging
 
@@ -31,11 +33,18 @@ DROP_MODIFIERS = 0.5  # chance that a kept phrase loses its modifiers
 DROP_ADJUNCT = 0.5  # chance that an adjunct not asked about is left out
 YES_NO = 0.1  # share of "ĉu" questions that ask about the whole clause
 SWAP_ROLES = 0.4  # share of those that swap subject and object: who did what to whom → ne
+# share of the others whose object or predicate becomes another noun of the sentence: the
+# clause says something else of it → ne
+REPLACE_ARGUMENT = 0.3
 # Share of questions given one or two nouns of their work that their sentence lacks: a
 # person's question shares about three quarters of its terms with the answering sentence,
 # a question cut from the sentence all of them.
 FOREIGN_WORD = 0.8
 TITLE_MENTION = 0.25  # share of questions that name the work they ask about
+# People ask about someone or something by name; a question cut from a sentence that names
+# no one ("Kio aŭdiĝis?") is mostly too vague to have one answer. Such questions are kept
+# this often (a prior, not fitted), so that training sees questions as people ask them.
+NAMELESS_KEPT = 0.25
 SPECIAL_FORMS = 0.3  # share of sentences asked about an apposition or a ĉar/kiam clause
 # A subordinator → the question its clause answers.
 CLAUSE_QUESTIONS = {"ĉar": "kial", "kiam": "kiam"}
@@ -81,7 +90,7 @@ def _is_relative(phrase: Phrase, words: tuple[Word, ...]) -> bool:
 
 
 def _is_person(word: Word) -> bool:
-    return word.is_name or word.pos == "PRON" or word.semantic_class in PERSON_CLASSES
+    return word.is_name or word.is_person
 
 
 def _is_manner(phrase: Phrase, words: tuple[Word, ...]) -> bool:
@@ -188,6 +197,8 @@ def generate(sentence: Sentence, rng: random.Random) -> GeneratedQuestion | None
         asked, question_word = None, "ĉu"
         if rng.random() < SWAP_ROLES:
             swapped = _swap_roles(constituents, words)
+        elif rng.random() < REPLACE_ARGUMENT:
+            swapped = _replace_argument(constituents, words, rng)
     else:
         askable = [(n, role, p) for n, (role, p) in enumerate(constituents)
                    if role != "adjunct" or p.preposition is not None or _is_manner(p, words)]
@@ -201,7 +212,7 @@ def generate(sentence: Sentence, rng: random.Random) -> GeneratedQuestion | None
     if asked is None:
         negated = any(words[i].form.lower() in NEGATION_WORDS for i in clause.words)
         if swapped and negated:
-            return None  # "A did not hit B" says nothing of whether B hit A
+            return None  # "A did not hit B" says nothing of whether B hit A, nor C
         answer = "ne" if negated or swapped else "jes"
         return GeneratedQuestion(text, (answer,), yes_no=True, form="ĉu")
     head = words[asked_phrase.head]
@@ -320,13 +331,49 @@ def _swap_roles(constituents: list[tuple[str, Phrase]], words: tuple[Word, ...]
     return found
 
 
+def _replace_argument(constituents: list[tuple[str, Phrase]], words: tuple[Word, ...],
+                      rng: random.Random) -> dict[int, str]:
+    """The clause's object or predicate noun replaced by a common noun of the sentence
+    outside the clause's arguments, in the case and number of the one it replaces ("Petro
+    manĝis la panon en la kuirejo" → "… manĝis la kuirejon"), by its place in
+    ``constituents``; empty when there is nothing to replace or nothing to replace it with."""
+    targets = [n for n, (role, phrase) in enumerate(constituents)
+               if role in ("object", "predicate") and phrase.preposition is None
+               and words[phrase.head].pos == "NOUN" and not words[phrase.head].is_name]
+    if not targets:
+        return {}
+    n = rng.choice(targets)
+    phrase = constituents[n][1]
+    head = words[phrase.head]
+    arguments = {i for role, p in constituents if role != "adjunct" for i in p.members()}
+    donors = sorted({_singular_nominative(w) for i, w in enumerate(words)
+                     if w.pos == "NOUN" and not w.is_name and i not in arguments
+                     and _singular_nominative(w).endswith("o") and not set(w.content_roots) &
+                     set(head.content_roots)})
+    if not donors:
+        return {}
+    form = rng.choice(donors)
+    if head.feat("Number") == "Plur":
+        form += "j"
+    if head.case == "Acc":
+        form += "n"
+    return {n: f"la {form}"}
+
+
+def _singular_nominative(word: Word) -> str:
+    """A noun's form without its plural and accusative endings: kuirejojn → kuirejo."""
+    form = word.form.lower()
+    return form.removesuffix("n").removesuffix("j")
+
+
 def answerable_questions(store: Store, positions: Sequence[int], rng: random.Random,
                          exclude: Iterable[str] = ()) -> Iterator[GeneratedQuestion]:
     """A question with a known answer from each stored sentence at ``positions``, in that
     order, that holds none of the ``exclude`` texts (the gold evidence), read lazily in
     chunks. Questions asking for a pronoun are left out: their answer is its antecedent,
-    which the sentence alone does not give. Some name the work they ask about, as people do
-    ("… en 'La revizoro'?", "… laŭ Jesaja?")."""
+    which the sentence alone does not give; most of those naming no one are left out
+    (``NAMELESS_KEPT``). Some name the work they ask about, as people do ("… en 'La
+    revizoro'?", "… laŭ Jesaja?")."""
     excluded = [normalize_for_judging(text) for text in exclude]
     titles = {doc_id: info.get("title", "") for doc_id, info in store.documents().items()}
     nouns: dict[str, list[str]] = {}  # nouns seen in each document's sentences so far
@@ -344,6 +391,8 @@ def answerable_questions(store: Store, positions: Sequence[int], rng: random.Ran
             del seen[:-200]
             if generated is None or generated.pronoun or not generated.answers:
                 continue
+            if not names_someone(generated.text) and rng.random() >= NAMELESS_KEPT:
+                continue
             others = [n for n in seen if n not in own]
             if others and rng.random() < FOREIGN_WORD:
                 for noun in rng.sample(others, min(len(others), rng.randint(1, 2))):
@@ -355,13 +404,29 @@ def answerable_questions(store: Store, positions: Sequence[int], rng: random.Ran
             yield generated
 
 
+def names_someone(question: str) -> bool:
+    """Whether a question holds a proper name: a capitalised word after its first."""
+    return any(word[:1].isupper() for word in question.split()[1:])
+
+
 def with_word(question: str, noun: str, rng: random.Random) -> str:
     """The question with a noun of its work that its sentence does not hold, as "de la X"
-    after one of its words: people ask in their own words, which the answering sentence
-    does not all repeat."""
-    words = question.rstrip("?").split(" ")
-    at = rng.randrange(1, len(words) + 1)
-    return " ".join([*words[:at], "de la", noun, *words[at:]]) + "?"
+    after one of its nouns outside the asked phrase (a possessor: "la domo de la X"): people
+    ask in their own words, which the answering sentence does not all repeat. Unchanged when
+    it has no such noun."""
+    try:
+        ast = parse(question)
+    except KlarecoError:
+        return question
+    words = ast.words
+    asked = hole_words(ast, ast.question.index) if ast.question is not None else set()
+    places = [i for i, word in enumerate(words)
+              if word.pos == "NOUN" and i not in asked
+              and (i + 1 == len(words) or words[i + 1].form.lower() != "de")]
+    if not places:
+        return question
+    end = words[rng.choice(places)].end
+    return f"{question[:end]} de la {noun}{question[end:]}"
 
 
 def with_work(question: str, doc_id: str, title: str) -> str:

@@ -44,6 +44,14 @@ def test_store_holds_sentences_asts_and_stats(built: Path) -> None:
         assert 0.5 < stats["known_token_rate"] <= 1.0
 
 
+def test_name_terms_read_alone_are_those_of_the_whole_sentence(built: Path) -> None:
+    with Store(store_path(built)) as store:
+        positions = list(range(store.count("sentences")))
+        names = store.name_terms_at(positions)
+        assert names == [ast.name_terms for ast in store.asts_at(positions)]
+        assert any(names)  # the fixtures name people
+
+
 def test_parallel_build_gives_the_same_store(built: Path, tmp_path: Path,
                                              fixture_corpus: Path,
                                              fixture_manifest: Manifest) -> None:

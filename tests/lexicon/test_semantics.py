@@ -78,3 +78,15 @@ def test_a_noun_of_time_makes_its_accusative_an_adjunct() -> None:
     sentence = parse("Ŝi laboris la tutan someron.")
     assert sentence.object is None
     assert any(sentence.words[a.head].form == "someron" for a in sentence.main.adjuncts)
+
+
+def test_every_person_suffix_is_a_suffix() -> None:
+    assert semantics.PERSON_SUFFIXES | semantics.PERSON_KEEPING_SUFFIXES <= affixes.SUFFIXES
+
+
+def test_a_person_is_known_by_root_suffix_participle_or_pronoun() -> None:
+    sentence = parse("La junulino, la urbestro, la parolanto, la reĝo kaj ŝi vidis ĝin "
+                     "en la junulejo apud la domo.")
+    person = {w.form: w.is_person for w in sentence.words if w.pos in ("NOUN", "PRON")}
+    assert person == {"junulino": True, "urbestro": True, "parolanto": True, "reĝo": True,
+                      "ŝi": True, "ĝin": False, "junulejo": False, "domo": False}

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from klareco.parse import parse
-from klareco.training.questions import generate, make_question
+from klareco.training.questions import generate, make_question, with_word, with_work
 
 
 def questions(text: str, tries: int = 60) -> set[str]:
@@ -91,3 +91,44 @@ def test_namings_appositions_and_reasons_are_asked() -> None:
     made = {(text, answers) for text, answers, form in
             _made("La knabo ploris, ĉar la pomo falis.") if form == "kial"}
     assert made and all(answers == ("fal",) and "pomo" not in text for text, answers in made)
+
+
+def test_a_foreign_noun_joins_a_noun_outside_the_asked_phrase_as_its_possessor() -> None:
+    rng = random.Random(0)
+    assert with_word("Kiun domon konstruis la reĝo?", "ĝardeno", rng) == \
+        "Kiun domon konstruis la reĝo de la ĝardeno?"
+    # no noun outside the asked phrase, or only one already followed by "de": unchanged
+    assert with_word("Kiu venis?", "ĝardeno", rng) == "Kiu venis?"
+    assert with_word("Kiu vidis la filon de Petro?", "ĝardeno", rng) == \
+        "Kiu vidis la filon de Petro?"
+
+
+def test_a_question_names_its_work_as_people_do() -> None:
+    assert with_work("Kiu mortis?", "GEN", "Genezo") == "Kiu mortis laŭ Genezo?"
+    assert with_work("Kiu mortis?", "hamleto", "Hamleto") == "Kiu mortis en 'Hamleto'?"
+
+
+def test_a_replaced_object_makes_a_ne_question() -> None:
+    made = {(g.text, g.answers) for seed in range(300)
+            if (g := generate(parse("Petro manĝis la panon en la kuirejo."),
+                              random.Random(seed))) is not None and g.yes_no}
+    replaced = {text for text, answers in made if "kuirejon" in text}
+    assert replaced and all(("ne",) == answers for text, answers in made if text in replaced)
+    assert ("Ĉu Petro manĝis la panon en la kuirejo?", ("jes",)) in made or any(
+        answers == ("jes",) and "panon" in text for text, answers in made)
+
+
+def test_no_replacement_without_a_noun_outside_the_arguments() -> None:
+    # the only other noun is the subject: a ne question can only swap the roles
+    made = [g for seed in range(300)
+            if (g := generate(parse("La knaboj vidis la hundojn."), random.Random(seed)))
+            is not None and g.yes_no and g.answers == ("ne",)]
+    allowed = {"ĉu", "la", "knaboj", "knabojn", "hundoj", "hundojn", "vidis"}
+    assert made and all(set(g.text.lower().rstrip("?").split()) <= allowed for g in made)
+
+
+def test_a_question_names_someone_by_a_capital_after_its_first_word() -> None:
+    from klareco.training.questions import names_someone
+
+    assert names_someone("Kiun mortigis Kain?")
+    assert not names_someone("Kion manĝis la knabo?")

@@ -5,7 +5,8 @@ sentences is a candidate (``candidates``), described by named features (``featur
 learned ranker (``model``) gives each candidate and "no answer here" a probability. The
 answer is the most probable candidate; its confidence is the probability of every candidate
 with the same text (several sentences saying the same thing agree). Yes/no questions are
-answered by clause matching (``yes_no``) and the same ranker says how sure that is.
+answered by clause matching (``yes_no``): the ranker chooses ``jes``, ``ne`` or no answer from
+what the best matching clause shows.
 """
 
 from __future__ import annotations
@@ -22,13 +23,14 @@ from klareco.experts.factoid.features import (
     candidate_features,
     null_features,
     sentence_features,
+    tree_distances,
 )
 from klareco.experts.factoid.frame import Frame, coverage, matched_words, names_found, read_frame
 from klareco.experts.factoid.model import Ranker
 from klareco.experts.factoid.yes_no import yes_no
 from klareco.parse.ast import Sentence
 
-EVIDENCE_DEPTH = 5  # sentences read, best first
+EVIDENCE_DEPTH = 10  # sentences read, best first
 RANKER_PATH = shipped_file("weights", "answer_ranker.pt")
 # Roles the expert answers; others (a bare "kiel" of manner …) it still tries, less suited.
 ANSWERED_ROLES = frozenset({
@@ -55,8 +57,9 @@ class FactoidExpert(Expert):
 
     name = "factoid"
 
-    def __init__(self, ranker: Ranker | None = None) -> None:
+    def __init__(self, ranker: Ranker | None = None, depth: int = EVIDENCE_DEPTH) -> None:
         self._ranker = ranker
+        self.depth = depth  # evidence sentences read, best first
 
     @property
     def ranker(self) -> Ranker:
@@ -90,7 +93,7 @@ class FactoidExpert(Expert):
         frame = read_frame(question)
         if frame is None:
             return []
-        top = list(evidence[:EVIDENCE_DEPTH])
+        top = list(evidence[:self.depth])
         sentences: list[Features] = []
         found: list[Option] = []
         if frame.role == "yes_no":
@@ -100,10 +103,11 @@ class FactoidExpert(Expert):
                 matched = matched_words(words, frame.terms)
                 sentences.append(sentence_features(
                     frame, item, matched, coverage(words, matched, frame.terms),
-                    names_found(words, frame, item.context)))
+                    names_found(words, frame, item.context), top[0].score))
             if verdict is not None:
-                found.append(Option(None, verdict.evidence, verdict.answer, None, None,
-                                    verdict.features))
+                found = [Option(None, verdict.evidence, answer, None, None,
+                                verdict_features(verdict.features, answer))
+                         for answer in ("jes", "ne")]
         else:
             found = self._candidate_options(frame, top, sentences)
         return [Option(None, 0, "", None, None, null_features(frame, sentences)), *found]
@@ -116,12 +120,15 @@ class FactoidExpert(Expert):
             matched = matched_words(words, frame.terms)
             sentence = sentence_features(frame, item, matched,
                                          coverage(words, matched, frame.terms),
-                                         names_found(words, frame, item.context))
+                                         names_found(words, frame, item.context),
+                                         top[0].score)
             sentences.append(sentence)
+            distances = tree_distances(item.ast.heads, matched, len(words))
             for candidate in answer_candidates(item.ast, matched, frame):
                 start = words[candidate.words[0]].start
                 end = words[candidate.words[-1]].end
-                features = candidate_features(frame, item, candidate, matched, sentence)
+                features = candidate_features(frame, item, candidate, matched, sentence,
+                                              distances)
                 found.append(Option(candidate, n, item.text[start:end], start, end, features))
         # the same answer in other sentences of the top: agreement is evidence
         sources: dict[str, set[int]] = {}
@@ -129,8 +136,16 @@ class FactoidExpert(Expert):
             sources.setdefault(answer_key(option.text), set()).add(option.evidence)
         for option in found:
             others = len(sources[answer_key(option.text)]) - 1
-            option.features["support"] = others / max(EVIDENCE_DEPTH - 1, 1)
+            option.features["support"] = others / max(self.depth - 1, 1)
         return found
+
+
+def verdict_features(features: Features, answer: str) -> Features:
+    """The features of a clause's reading, given to the option ``answer`` (jes or ne): each
+    joined with the answer, so that the ranker weighs, say, swapped roles for ne and against
+    jes."""
+    return {"bias": 1.0, f"yn:{answer}": 1.0,
+            **{f"{answer}|{name}": value for name, value in features.items() if name != "bias"}}
 
 
 @cache

@@ -14,7 +14,7 @@ from __future__ import annotations
 from klareco.experts.base import Evidence
 from klareco.experts.factoid.candidates import Candidate, counting, is_time
 from klareco.experts.factoid.frame import Frame
-from klareco.lexicon.semantics import PERSON_CLASSES, PLACE_CLASSES
+from klareco.lexicon.semantics import PLACE_CLASSES
 from klareco.parse.ast import Clause, Word
 
 Features = dict[str, float]
@@ -22,20 +22,27 @@ NULL = "null"  # the "no answer here" option every question has
 
 
 def sentence_features(frame: Frame, item: Evidence, matched: set[int],
-                      coverage: float, names_found: float) -> Features:
-    """What one evidence sentence gives every candidate in it."""
+                      coverage: float, names_found: float, top_score: float) -> Features:
+    """What one evidence sentence gives every candidate in it; ``top_score``: the retrieval
+    score of the best evidence sentence."""
     words = item.ast.words
     verb = bool(frame.verb_roots) and any(
         frame.verb_roots & set(words[i].content_roots) for i in matched)
     return {"coverage": coverage, "names_found": names_found,
             "all_names": float(names_found == 1.0),
             "inverse_rank": 1.0 / item.rank,
+            # how far the retriever puts it below the best sentence (fused scores are
+            # z-scores: a gap of 3 is as good as none at all)
+            "score_gap": min(max(top_score - item.score, 0.0), 3.0) / 3.0,
             "matched_none": float(not matched),
             "has_verb": float(verb)}
 
 
 def candidate_features(frame: Frame, item: Evidence, candidate: Candidate,
-                       matched: set[int], sentence: Features) -> Features:
+                       matched: set[int], sentence: Features,
+                       tree_distance: list[int] | None = None) -> Features:
+    """The features of one candidate; ``tree_distance``: each word's distance in the
+    sentence's dependency tree from the nearest matched word (``tree_distances``)."""
     words = item.ast.words
     span = candidate.words
     role = frame.role
@@ -49,6 +56,19 @@ def candidate_features(frame: Frame, item: Evidence, candidate: Candidate,
     if matched:
         distance = min(min(abs(i - m) for m in matched) for i in span)
         found["near"] = 1.0 / (1.0 + distance / 4)
+    if tree_distance:
+        # in the tree, the answer hangs near what the question names: the object of the
+        # matched verb, the apposition of the matched name
+        steps = min(tree_distance[i] for i in span)
+        found["tree_near"] = 1.0 / (1.0 + steps)
+        found[f"tree_steps:{role}|{min(steps, 4)}"] = 1.0
+    head = words[span_head(item.ast.heads, span)]
+    # what the span's head word is, against the question word: kiun takes an accusative
+    # noun, kiu a person, kie a place noun … (lexicon classes, parts of speech, case)
+    found[f"head_pos:{frame.word}|{head.pos}"] = 1.0
+    found[f"head_case:{frame.word}|{head.case or '-'}"] = 1.0
+    if head.semantic_class:
+        found[f"head_class:{role}|{head.semantic_class}"] = 1.0
     if candidate.clause is not None:
         clause = item.ast.clauses[candidate.clause]
         if frame.verb_roots and clause.verb is not None and \
@@ -65,10 +85,54 @@ def candidate_features(frame: Frame, item: Evidence, candidate: Candidate,
     for kind in candidate_types(frame, words, span):
         found[f"type:{role}|{kind}"] = 1.0
     found[f"length:{role}|{_bucket(len(span))}"] = 1.0
+    # a preposition asks for a phrase it heads ("sur kio" → "sur la tablo"), and a question
+    # word without one takes some prepositions more than others (kie: en, sur, ĉe …)
+    first = words[span[0]]
+    preposition = first.lemma.lower() if first.pos == "ADP" else "-"
+    found[f"preposition:{frame.preposition or frame.word}|{preposition}"] = 1.0
+    if frame.preposition:
+        found["same_preposition"] = float(preposition == frame.preposition)
     counted = counting(frame, [words[i] for i in span])
     if counted:
         found[f"counts:{counted}"] = 1.0
     return found
+
+
+def span_head(heads: tuple[int, ...], span: tuple[int, ...]) -> int:
+    """The word of ``span`` whose dependency head lies outside it (``heads``: 1-based, 0 the
+    root); the span's first word when the sentence has no tree."""
+    if len(heads) <= max(span):
+        return span[0]
+    inside = set(span)
+    for i in span:
+        if heads[i] - 1 not in inside:
+            return i
+    return span[0]
+
+
+def tree_distances(heads: tuple[int, ...], sources: set[int], size: int) -> list[int]:
+    """Each word's number of dependency edges from the nearest word of ``sources``
+    (``size`` where none is reachable); empty when the sentence has no tree."""
+    if len(heads) != size or not sources:
+        return []
+    neighbours: list[list[int]] = [[] for _ in range(size)]
+    for i, head in enumerate(heads):
+        if 0 < head <= size:
+            neighbours[i].append(head - 1)
+            neighbours[head - 1].append(i)
+    distance = [size] * size
+    frontier = sorted(sources)
+    for i in frontier:
+        distance[i] = 0
+    while frontier:
+        following = []
+        for i in frontier:
+            for j in neighbours[i]:
+                if distance[j] == size:
+                    distance[j] = distance[i] + 1
+                    following.append(j)
+        frontier = following
+    return distance
 
 
 def null_features(frame: Frame, sentences: list[Features]) -> Features:
@@ -112,7 +176,7 @@ def candidate_types(frame: Frame, words: tuple[Word, ...], span: tuple[int, ...]
     classes = {words[i].semantic_class for i in span}
     if any(words[i].is_name for i in span):
         kinds.append("name")
-    if classes & PERSON_CLASSES:
+    if any(words[i].is_person for i in span):
         kinds.append("person")
     if classes & PLACE_CLASSES:
         kinds.append("place")

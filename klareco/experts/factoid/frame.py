@@ -28,6 +28,7 @@ class Frame:
     role_terms: tuple[tuple[str, frozenset[str]], ...]  # subject/object/predicate → terms
     names: frozenset[str]  # terms of the question's proper names
     named_class: str | None = None  # the class of what "kiel nomiĝis X" names (PERSONO …)
+    preposition: str | None = None  # the one before the question word: "sur" in "sur kio"
 
     @property
     def asks_thing(self) -> bool:
@@ -69,7 +70,8 @@ def read_frame(question: Sentence) -> Frame | None:
     named_class = words[subject.head].semantic_class if subject is not None else None
     return Frame((asked.word or "").lower(), role, frozenset(hole), frozenset(hole_roots),
                  weights, verb_roots, negated, frozenset(head_terms), role_terms,
-                 frozenset(names), named_class)
+                 frozenset(names), named_class,
+                 asked.preposition.lower() if asked.preposition else None)
 
 
 def hole_words(question: Sentence, index: int | None) -> set[int]:

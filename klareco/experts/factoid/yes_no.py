@@ -9,6 +9,11 @@ same verb (or a copula for a copula), and the question's fillers found there. Th
 * a negation in one clause and not in the other → ``ne``;
 * otherwise ``jes``.
 
+That reading is a feature, not the verdict: the expert offers both ``jes`` and ``ne`` with
+what the clause shows (the same roles, swapped roles, another object or predicate, another
+name, a negation) and the ranker, trained on generated questions, chooses between them and
+"no answer".
+
 A coordinated clause without a subject shares the subject of the clause before it (``Kain
 leviĝis … kaj mortigis lin``), and a third-person pronoun stands for the nearest earlier name
 the question does not hold. When no clause matches any of the question, there is no answer:
@@ -51,6 +56,7 @@ def yes_no(frame: Frame, question: Sentence, top: Sequence[Evidence]) -> Verdict
             fillers = clause_fillers(item.ast, k)
             verb = _verb_agrees(frame, clause, words)
             same, crossed = _filler_roles(frame, fillers)
+            differs = _fillers_differ(frame, fillers)
             other = _other_name_after(frame, question, words, matched)
             negated = any(words[i].form.lower() in NEGATION_WORDS for i in clause.words)
             flipped = negated != frame.negated
@@ -61,7 +67,8 @@ def yes_no(frame: Frame, question: Sentence, top: Sequence[Evidence]) -> Verdict
                         "yn:all_names": float(found == 1.0), "yn:verb_agrees": float(verb),
                         "yn:same_role": float(same), "yn:crossed_role": float(crossed),
                         "yn:other_name": float(other), "yn:negation_differs": float(flipped),
-                        "yn:inverse_rank": 1.0 / item.rank, f"yn:{answer}": 1.0,
+                        "yn:filler_differs": float(differs),
+                        "yn:inverse_rank": 1.0 / item.rank, f"yn:rule_{answer}": 1.0,
                         "yn:clause_share": len(local) / max(len(matched), 1)}
             key = (float(verb), float(same + crossed), share, -n)
             if best is None or key > best[0]:
@@ -131,6 +138,18 @@ def _filler_roles(frame: Frame, fillers: dict[str, set[str]]) -> tuple[int, int]
         elif there:
             crossed += 1
     return same, crossed
+
+
+def _fillers_differ(frame: Frame, fillers: dict[str, set[str]]) -> int:
+    """How many of the question's object and predicate stand in the clause's same role with
+    none of their terms there: another filler of that role ("Ĉu Petro manĝis pomon?" against
+    "Petro manĝis panon")."""
+    differs = 0
+    for key, wanted in frame.role_terms:
+        there = fillers.get(key, set())
+        if key in ("object", "predicate") and wanted and there and not there & wanted:
+            differs += 1
+    return differs
 
 
 def _other_name_after(frame: Frame, question: Sentence, words: tuple[Word, ...],

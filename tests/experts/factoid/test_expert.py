@@ -116,3 +116,27 @@ def test_an_age_is_counted_in_years_and_a_year_is_no_count() -> None:
     assert ask("Kiom aĝa estis Ana?", "Ana havis du filojn kaj estis dudek jarojn aĝa.") == \
         "dudek jarojn"
     assert ask("Kiom da filoj havis Ana?", "En 1850 Ana havis tri filojn.") == "tri filojn"
+
+
+def test_a_prepositional_question_word_asks_for_a_phrase_its_preposition_heads() -> None:
+    text = "La kato dormis sur la tablo en la kuirejo."
+    options = FactoidExpert().options(parse("Sur kio dormis la kato?"),
+                                      [Evidence(text, parse(text), 1, 1.0)])
+    same = {o.text: o.features.get("same_preposition") for o in options[1:]}
+    assert same["sur la tablo"] == 1.0 and same["en la kuirejo"] == 0.0
+    by_text = {o.text: o.features for o in options[1:]}
+    assert "preposition:sur|sur" in by_text["sur la tablo"]
+
+
+def test_tree_distance_counts_dependency_edges_from_the_matched_words() -> None:
+    from klareco.experts.factoid.features import span_head, tree_distances
+
+    sentence = parse("La knabo manĝis la ruĝan pomon.")
+    words = [w.form for w in sentence.words]
+    verb = words.index("manĝis")
+    distance = tree_distances(sentence.heads, {verb}, len(words))
+    assert distance[verb] == 0
+    assert distance[words.index("pomon")] == 1 and distance[words.index("ruĝan")] == 2
+    span = (words.index("la", 2), words.index("ruĝan"), words.index("pomon"))
+    assert span_head(sentence.heads, span) == words.index("pomon")
+    assert tree_distances((), {verb}, len(words)) == []

@@ -54,3 +54,22 @@ def test_a_missing_or_damaged_ranker_says_what_to_do(tmp_path: Path) -> None:
     (tmp_path / "bad.pt").write_bytes(b"not a model")
     with pytest.raises(KlarecoError, match="damaged"):
         Ranker.load(tmp_path / "bad.pt")
+
+
+def xor_toy(n: int) -> list[Example]:
+    """Options with neither, one or both of two features; those with exactly one are right.
+    A linear score gives the right pair at most half the probability (whatever it gives "a"
+    alone and "b" alone, it gives "a and b" the sum); a hidden layer can give it all."""
+    return [Example([{}, {"a": 1.0}, {"b": 1.0}, {"a": 1.0, "b": 1.0}], [1, 2])
+            for _ in range(n)]
+
+
+def test_a_hidden_layer_learns_what_features_mean_together(tmp_path: Path) -> None:
+    linear = train(xor_toy(200), seed=2, epochs=40, hidden_units=0)
+    network = train(xor_toy(200), seed=2, epochs=40, hidden_units=8)
+    assert probability_of_right(linear, xor_toy(5))["mean_log_likelihood"] < -0.6
+    assert probability_of_right(network, xor_toy(5))["mean_log_likelihood"] > -0.2
+    network.save(tmp_path / "n.pt")
+    loaded = Ranker.load(tmp_path / "n.pt")
+    options = xor_toy(1)[0].options
+    assert loaded.probabilities(options) == pytest.approx(network.probabilities(options))

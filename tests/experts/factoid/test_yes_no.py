@@ -49,3 +49,30 @@ def test_a_subordinate_clause_between_does_not_lend_its_subject() -> None:
             "Paŭlo kaj batis lin.")
     assert verdict("Ĉu Paŭlo batis Petron?", said) == "ne"
     assert verdict("Ĉu Petro batis Paŭlon?", said) == "jes"
+
+
+def test_another_object_or_predicate_in_the_same_clause_is_read_as_differing() -> None:
+    asked = parse("Ĉu Petro manĝis pomon?")
+    frame = read_frame(asked)
+    assert frame is not None
+
+    def differs(text: str) -> float:
+        found = yes_no(frame, asked, [Evidence(text, parse(text), 1, 1.0)])
+        assert found is not None
+        return found.features["yn:filler_differs"]
+
+    assert differs("Petro manĝis panon en la kuirejo.") == 1.0
+    assert differs("Petro manĝis pomon en la kuirejo.") == 0.0
+
+
+def test_the_expert_offers_both_verdicts_with_the_clause_reading_joined_to_each() -> None:
+    from klareco.experts.factoid import FactoidExpert
+
+    text = "Petro batis sian fraton Paŭlo."
+    options = FactoidExpert().options(parse("Ĉu Paŭlo batis Petron?"),
+                                      [Evidence(text, parse(text), 1, 1.0)])
+    by_answer = {o.text: o.features for o in options[1:]}
+    assert set(by_answer) == {"jes", "ne"}
+    assert by_answer["ne"]["ne|yn:crossed_role"] == 1.0
+    assert by_answer["jes"]["jes|yn:crossed_role"] == 1.0
+    assert not any(name.startswith("jes|") for name in by_answer["ne"])
