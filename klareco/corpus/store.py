@@ -172,29 +172,28 @@ class Store:
 
     def asts_at(self, positions: list[int]) -> list[Sentence]:
         """Stored ASTs of the sentences at ``positions`` (0-based corpus order), in that order."""
-        if not positions:
-            return []
-        ids = [p + 1 for p in positions]
-        marks = ",".join("?" * len(ids))
-        rows = dict(self.db.execute(f"SELECT id, ast FROM sentences WHERE id IN ({marks})", ids))
-        return [decode_ast(rows[i]) for i in ids]
+        return [decode_ast(blob) for blob in self._ast_blobs(positions)]
 
     def name_terms_at(self, positions: list[int]) -> list[frozenset[str]]:
         """The index terms of the proper names in each sentence at ``positions``, in that
         order: what a later sentence may refer back to. Cheaper than ``asts_at``: only the
         names' words are read into objects."""
-        if not positions:
-            return []
-        ids = [p + 1 for p in positions]
-        marks = ",".join("?" * len(ids))
-        rows = dict(self.db.execute(f"SELECT id, ast FROM sentences WHERE id IN ({marks})", ids))
         found = []
-        for i in ids:
-            words = json.loads(zlib.decompress(rows[i]))["words"]
+        for blob in self._ast_blobs(positions):
+            words = json.loads(zlib.decompress(blob))["words"]
             found.append(name_terms(  # the same as Sentence.name_terms, from fewer words
                 Word.from_dict(data) for data in words
                 if data.get("proper") or data.get("pos") == "PROPN" or data.get("parts")))
         return found
+
+    def _ast_blobs(self, positions: list[int]) -> list[bytes]:
+        """The stored (compressed) ASTs at ``positions`` (0-based corpus order), in order."""
+        if not positions:
+            return []
+        ids = [p + 1 for p in positions]  # sentence row ids are 1..N in corpus order
+        marks = ",".join("?" * len(ids))
+        rows = dict(self.db.execute(f"SELECT id, ast FROM sentences WHERE id IN ({marks})", ids))
+        return [rows[i] for i in ids]
 
     def documents(self) -> dict[str, dict[str, Any]]:
         """Every document's metadata (title, license, source URL, sha256 …) by doc_id."""

@@ -496,18 +496,16 @@ _BEFORE_QUESTION_WORD = ("QUOTE", "OTHER", "ADVERB", "COORDINATOR")
 def _question_chunk(chunks: list[_Chunk], words: tuple[Word, ...]) -> int | None:
     """The position of the chunk holding a question's own question word (or ĉu): the first
     such chunk of its main clause, past what may stand before it; None when there is none."""
-    start = 0
     verb = next((n for n, c in enumerate(chunks) if c.kind == "FINITE_VERB"), len(chunks))
     commas = [n for n, c in enumerate(chunks[:verb]) if c.kind == "COMMA"]
-    for candidate_start in (0, *(n + 1 for n in commas)):
-        start = candidate_start
+    for start in (0, *(n + 1 for n in commas)):
         for position in range(start, len(chunks)):
             chunk = chunks[position]
             if _ki_word(chunk, words) is not None or words[chunk.first].lemma == "ĉu":
                 return position
             if _governs_across_adverb(chunks, position, words):
                 continue
-            if chunk.kind not in _BEFORE_QUESTION_WORD or _ki_word(chunk, words) is not None:
+            if chunk.kind not in _BEFORE_QUESTION_WORD:
                 break
     return None
 

@@ -2,10 +2,9 @@
 
 For each question the options are its candidates from the top evidence sentences plus one
 "no answer here" option (``features.NULL``). A candidate's score is a linear term (the dot
-product of its features with learned weights) plus one hidden layer of rectified units over
-the same features, which lets what a candidate is meet what the question asks and how well
-its sentence matches (a linear model weighs each alone); a softmax over the options gives
-each a probability. The
+product of its features with learned weights), optionally plus one hidden layer of rectified
+units over the same features (``train(hidden_units=…)``; the shipped ranker is linear, see
+the README); a softmax over the options gives each a probability. The
 same probabilities pick the span (the most probable candidate) and give the confidence (the
 probability mass of every candidate with the same answer text); ``ask`` shows the sentence of
 the chosen candidate first.
