@@ -34,6 +34,23 @@ def test_ofelio(engine: Engine) -> None:
     assert response.evidence[response.answer_evidence or 0].title == "Hamleto"
 
 
+@pytest.mark.parametrize("typed", ["Kiu estas Ofelio", "kiu estas ofelio", "Kiu estas Ofelio?!",
+                                   "Kiu estas Ofelio? 😀", "Kiu estas Ofelio ? "])
+def test_a_question_as_people_type_it_gets_the_same_answer(engine: Engine, typed: str) -> None:
+    asked = engine.ask("Kiu estas Ofelio?")
+    response = engine.ask(typed)
+    assert (response.answer, response.confidence) == (asked.answer, asked.confidence)
+    assert [e.citation.snippet_id for e in response.evidence] == [
+        e.citation.snippet_id for e in asked.evidence]
+
+
+def test_names_in_lower_case_and_in_the_x_system(engine: Engine) -> None:
+    assert engine.ask("kiun mortigis kain?").answer == "Habel"
+    response = engine.ask("Kiom da jaroj vivis Metusxelahx?")
+    assert "does not mention" not in (response.message or "")
+    assert any("Metuŝelaĥ" in e.text for e in response.evidence[:3])
+
+
 def test_mitrandiro_abstains(engine: Engine) -> None:
     response = engine.ask("Kiu estas Mitrandiro?")
     assert response.abstained and "does not mention the name Mitrandiro" in (

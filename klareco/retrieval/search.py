@@ -30,6 +30,7 @@ from klareco.parse.ast import Sentence
 from klareco.retrieval.fusion import Fusion, fuse, knee_cut
 from klareco.retrieval.index import load_bm25
 from klareco.retrieval.keywords import Keyword, keywords
+from klareco.retrieval.query import question_text
 
 DEFAULT_K = 100
 STAGE1_DEPTH = 100  # candidates stage 2 reranks
@@ -114,8 +115,9 @@ class Searcher:
 
     def search(self, text: str, k: int = DEFAULT_K, retriever: str | None = None,
                tail_cut: bool = False) -> SearchResult:
-        """Ranked sentences for a question or query (at most ``k``). ``tail_cut`` drops the
-        hybrid list's tail after the knee of its scores."""
+        """Ranked sentences for a question or query (at most ``k``), read as a question
+        (``klareco.retrieval.query``). ``tail_cut`` drops the hybrid list's tail after the knee
+        of its scores."""
         retriever = retriever or (DEFAULT_RETRIEVER if self.stage2 else "bm25")
         if retriever not in RETRIEVERS:
             raise KlarecoError(f"unknown retriever {retriever!r} (one of {', '.join(RETRIEVERS)})")
@@ -125,7 +127,7 @@ class Searcher:
         timings: dict[str, float] = {}
         started = time.perf_counter()
         try:
-            ast = parse(text)
+            ast = parse(question_text(text, self.index.has))
         except EmptyInputError:
             return SearchResult(text, [], message="the query is empty", retriever=retriever)
         found = keywords(ast)
