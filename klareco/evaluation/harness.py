@@ -148,7 +148,9 @@ def evaluate(
             else:
                 unanswerable += 1
                 unanswerable_correct += correct
-        per_item.append({"id": item.get("id"), "rank": rank, "answer": given, "correct": correct})
+        per_item.append({"id": item.get("id"), "difficulty": item.get("difficulty"),
+                         "answerable": is_answerable, "rank": rank, "answer": given,
+                         "correct": correct})
     with_answers = answer is not None
     report: dict[str, Any] = {
         "n": len(per_item),
@@ -163,9 +165,34 @@ def evaluate(
             "p50": round(percentile(latencies, 0.5), DIGITS) if latencies else None,
             "p95": round(percentile(latencies, 0.95), DIGITS) if latencies else None,
         },
+        "by_difficulty": _by_difficulty(per_item, with_answers),
         "per_item": per_item,
     }
     return report
+
+
+def _by_difficulty(per_item: Sequence[Mapping[str, Any]], with_answers: bool
+                   ) -> dict[str, dict[str, Any]]:
+    """Recall@100, hit@5, MRR@10 and answer accuracy of each ``difficulty`` the items name
+    (``direct``, ``paraphrase``, ``inference``, ``unanswerable``)."""
+    groups: dict[str, list[Mapping[str, Any]]] = {}
+    for row in per_item:
+        if row.get("difficulty"):
+            groups.setdefault(str(row["difficulty"]), []).append(row)
+    table = {}
+    for name, rows in groups.items():
+        answerable = [r for r in rows if r["answerable"]]
+        ranks = [r["rank"] for r in answerable]
+        table[name] = {
+            "n": len(rows),
+            f"recall@{RECALL_DEPTH}": _ratio(sum(r is not None for r in ranks), len(ranks)),
+            "hit@5": _ratio(sum(r is not None and r <= 5 for r in ranks), len(ranks)),
+            f"mrr@{MRR_DEPTH}": _ratio(sum(1.0 / r for r in ranks if r is not None
+                                           and r <= MRR_DEPTH), len(ranks)),
+            "answer_accuracy": _ratio(sum(bool(r["correct"]) for r in rows), len(rows))
+            if with_answers else None,
+        }
+    return table
 
 
 def _show(value: float | None, percent: bool = True) -> str:
@@ -192,4 +219,13 @@ def format_table(report: Mapping[str, Any]) -> str:
         value = latency.get(key)
         rows.append((f"search latency {key}", "–" if value is None else f"{value:.1f} ms"))
     width = max(len(name) for name, _ in rows)
-    return "\n".join(f"{name:<{width}}  {value:>10}" for name, value in rows)
+    lines = [f"{name:<{width}}  {value:>10}" for name, value in rows]
+    groups = report.get("by_difficulty") or {}
+    if groups:
+        lines += ["", f"{'difficulty':<14} {'n':>4} {'recall@100':>10} {'hit@5':>7} "
+                  f"{'MRR@10':>7} {'answer':>7}"]
+        for name, row in groups.items():
+            lines.append(f"{name:<14} {row['n']:>4} {_show(row['recall@100']):>10} "
+                         f"{_show(row['hit@5']):>7} {_show(row['mrr@10'], False):>7} "
+                         f"{_show(row['answer_accuracy']):>7}")
+    return "\n".join(lines)

@@ -12,15 +12,17 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
-from dataclasses import asdict, dataclass
-from itertools import chain
+from dataclasses import asdict, dataclass, replace
+from itertools import chain, islice
 from pathlib import Path
 from typing import Any
 
 from tqdm import tqdm
 
+from klareco.corpus.store import Store
 from klareco.engine import Engine, Response
 from klareco.training.questions import GeneratedQuestion, answerable_questions
 from klareco.training.reader import (
@@ -78,6 +80,50 @@ def held_out_items(engine: Engine, count: int, seed: int, exclude: Iterable[str]
     return items
 
 
+# A pronoun of one person whose antecedent the sentence before may name: li, ŝi (and their
+# accusatives). People ask by the name; the corpus often refers back by the pronoun.
+_ANTECEDENT_PRONOUNS = {"li": False, "ŝi": False, "lin": True, "ŝin": True}
+_PRONOUN_RE = re.compile(r"\b(?:li|ŝi|lin|ŝin)\b", re.IGNORECASE)
+
+
+def antecedent_items(engine: Engine, count: int, seed: int, exclude: Iterable[str] = (),
+                     progress: bool = True) -> list[HeldOutItem]:
+    """Up to ``count`` questions that need two sentences: made from held-out sentences like
+    ``held_out_items``, keeping only those whose question holds one "li" or "ŝi", which is
+    replaced by the one name the sentence before holds (and the sentence itself does not)."""
+    store = engine.store
+    rng = random.Random(seed)
+    pool = pool_of(engine, held_out_documents(engine.documents), rng)
+    rows = list(store.sentences())
+    position_of = {row.sentence_id: n for n, row in enumerate(rows)}
+    items: list[HeldOutItem] = []
+    bar = tqdm(total=count, desc="questions across two sentences", unit="q",
+               disable=not progress)
+    # all questions are kept here: the pronoun's antecedent makes them name someone
+    for generated in answerable_questions(store, pool, rng, exclude, nameless_kept=1.0):
+        if len(items) >= count:
+            break
+        pronouns = list(_PRONOUN_RE.finditer(generated.text))
+        position = position_of[generated.sentence_id]
+        if len(pronouns) != 1 or position == 0:
+            continue
+        if rows[position - 1].doc_id != rows[position].doc_id:
+            continue
+        before, own = store.asts_at([position - 1, position])
+        names = {w.lemma for w in before.words if w.is_name and w.index_terms}
+        if len(names) != 1 or before.name_terms & own.name_terms:
+            continue
+        name = names.pop()
+        found = pronouns[0]
+        if _ANTECEDENT_PRONOUNS[found.group(0).lower()]:  # the accusative: Habelon, Evan
+            name += "n" if name[-1] in "aeiou" else "on"
+        text = generated.text[:found.start()] + name + generated.text[found.end():]
+        items.append(HeldOutItem(replace(generated, text=text), text, True, generated.form))
+        bar.update()
+    bar.close()
+    return items
+
+
 def write_items(path: Path, items: Sequence[HeldOutItem]) -> None:
     """The questions as JSON lines, to measure two versions of the engine on the same ones."""
     path.write_text("".join(json.dumps(asdict(i), ensure_ascii=False) + "\n" for i in items),
@@ -93,6 +139,32 @@ def read_items(path: Path) -> list[HeldOutItem]:
         generated["answers"] = tuple(generated["answers"])
         items.append(HeldOutItem(GeneratedQuestion(**generated), **data))
     return items
+
+
+def generated_gold(store: Store, documents: set[str], count: int, seed: int,
+                   exclude: Iterable[str] = ()) -> list[dict[str, Any]]:
+    """``count`` answerable questions generated from ``documents``' sentences (that hold no
+    ``exclude`` text), as gold items: what the encoder's epoch and fusion rule are chosen on."""
+    rng = random.Random(seed)
+    pool = [n for n, s in enumerate(store.sentences()) if s.doc_id in documents]
+    rng.shuffle(pool)
+    made = islice(answerable_questions(store, pool, rng, exclude), count)
+    return as_gold([HeldOutItem(g, g.text, True, g.form) for g in made])
+
+
+def as_gold(items: Sequence[HeldOutItem]) -> list[dict[str, Any]]:
+    """The questions in the dev set's form (``../shared/eval/README.md``), so that retrieval is
+    judged on them by the same rules: the evidence is the sentence each was made from."""
+    gold = []
+    for n, item in enumerate(items):
+        if item.answerable and not item.generated.sentence:
+            raise ValueError("these generated questions do not record their sentence: make "
+                             "them again")
+        gold.append({"id": f"generated-{n}", "question": item.text,
+                     "answers": list(item.generated.answers) if item.answerable else [],
+                     "evidence": [item.generated.sentence] if item.answerable else [],
+                     "type": item.form, "difficulty": "generated"})
+    return gold
 
 
 @dataclass(frozen=True)

