@@ -190,11 +190,14 @@ def _build(mirror: Path | None, force: bool = False):  # type: ignore[no-untyped
 @click.option("--epochs", type=click.IntRange(1), default=None)
 @click.option("--dev", "dev_path", type=click.Path(exists=True, dir_okay=False, path_type=Path),
               default=None, help="Gold questions that choose the best epoch and the fusion rule "
-              "(never trained on). Default: ../shared/eval/qa-dev.jsonl when present.")
+              "instead of the default: questions generated from the tuning documents.")
+@click.option("--tree", type=click.Choice(["ast", "chain"]), default="ast", show_default=True,
+              help="ast: the tree of the sentence's AST; chain: its words as a left-branching "
+              "chain (the trivial-tree baseline).")
 @click.option("--output", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Where to write the model (default: models/tree_lstm.pt).")
 def train_command(seed: int | None, pairs: int | None, epochs: int | None,
-                  dev_path: Path | None, output: Path | None) -> None:
+                  dev_path: Path | None, tree: str, output: Path | None) -> None:
     """Train the Tree-LSTM encoder on the built corpus (CPU, seeded), then rebuild the dense
     index with `klareco build`."""
     from klareco.build import build_store
@@ -207,21 +210,42 @@ def train_command(seed: int | None, pairs: int | None, epochs: int | None,
         build_store(mirror=_default_mirror(None))
     defaults = TrainConfig()
     config = TrainConfig(seed=defaults.seed if seed is None else seed,
-                         pairs=pairs or defaults.pairs, epochs=epochs or defaults.epochs)
-    from klareco.config import default_dev_set
-
-    dev_path = dev_path or default_dev_set()
-    items = None
+                         pairs=pairs or defaults.pairs, epochs=epochs or defaults.epochs,
+                         tree=tree)
     if dev_path is not None:
         from klareco.evaluation import load_gold
 
         items = load_gold(dev_path)
+        chosen_on = f"`{dev_path.name}`"
+    else:
+        items = _tuning_questions(config.seed)
+        chosen_on = (f"{len(items):,} questions generated from the tuning documents "
+                     "(`klareco/training/split.py`)")
     output = output or default_model_path()
-    report = train(config=config, dev_items=items, output=output,
+    report = train(config=config, choice_items=items, output=output,
                    progress=sys.stderr.isatty(), log=lambda line: click.echo(line, err=True))
-    write_card(output, report, dev_path)
+    write_card(output, report, chosen_on)
     click.echo(f"trained in {report.seconds:.0f} s: {output} (best epoch {report.best_epoch}); "
                f"run `klareco build` to re-encode the corpus")
+
+
+CHOICE_QUESTIONS = 1500  # generated questions that choose the encoder's epoch and fusion rule
+
+
+def _tuning_questions(seed: int) -> list[dict]:
+    """Questions generated from the tuning documents, none holding a dev set's evidence."""
+    from klareco.artifacts import store_path
+    from klareco.config import default_dev_sets
+    from klareco.corpus.store import Store
+    from klareco.evaluation import load_gold
+    from klareco.training.heldout import generated_gold
+    from klareco.training.split import tuning_documents
+
+    exclude = [text for path in default_dev_sets() for item in load_gold(path)
+               for text in item.get("evidence", [])]
+    with Store(store_path()) as store:
+        documents = tuning_documents(store.documents())
+        return generated_gold(store, documents, CHOICE_QUESTIONS, seed, exclude)
 
 
 def _store_exists() -> bool:

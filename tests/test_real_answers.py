@@ -19,8 +19,8 @@ pytestmark = pytest.mark.corpus
 
 # The figures CI holds the engine to on the union of the development set's files (README,
 # "Measured"): floors a little under what the shipped ranker measures, to catch regressions.
-GATE = {"answer_accuracy": 0.42, "abstain_accuracy": 0.53}
-GATE_MAX_FALSE_ABSTAIN = 0.30
+GATE = {"answer_accuracy": 0.44, "abstain_accuracy": 0.46}
+GATE_MAX_FALSE_ABSTAIN = 0.25
 
 
 @pytest.fixture(scope="module")

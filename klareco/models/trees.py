@@ -152,6 +152,15 @@ def sentence_tree(sentence: Sentence, vocabulary: Vocabulary) -> SentenceTree:
                         np.array(heights(parents), np.int16))
 
 
+def chain_tree(tree: SentenceTree) -> SentenceTree:
+    """The same nodes as a left-branching chain in word order, each word the child of the
+    next: the trivial-tree baseline that shows what the AST's structure is worth."""
+    n = len(tree.parents)
+    parents = np.arange(1, n + 1, dtype=np.int16)
+    parents[-1] = -1
+    return SentenceTree(tree.morphemes, tree.features, parents, np.arange(n, dtype=np.int16))
+
+
 def collate(trees: Sequence[SentenceTree]) -> Batch:
     """Many trees as one ``torch_geometric`` graph: node tokens, child → parent edges, each
     node's height (``level``), which nodes are roots and which graph each node belongs to."""

@@ -17,7 +17,7 @@ def card_path(model: Path) -> Path:
     return model.with_suffix(".md")
 
 
-def write_card(model: Path, report: TrainReport, dev_path: Path | None) -> Path:
+def write_card(model: Path, report: TrainReport, chosen_on: str | None) -> Path:
     """Write ``<model>.md`` describing the model file ``model`` and its training run."""
     c = report.config
     lines = [
@@ -31,7 +31,8 @@ def write_card(model: Path, report: TrainReport, dev_path: Path | None) -> Path:
         f"| vocabulary hash | `{vocabulary().hash}` |",
         f"| sizes | embeddings {c.embedding_dim}, hidden {c.hidden_dim}, output {c.output_dim} |",
         f"| seed | {c.seed} |",
-        f"| epochs | {c.epochs} (best on dev: {report.best_epoch}) |",
+        f"| epochs | {c.epochs} (best: {report.best_epoch}) |",
+        f"| tree | {c.tree} |",
         f"| training pairs | {report.pairs:,} |",
         f"| batch, learning rate, temperature | {c.batch_size}, {c.learning_rate}, "
         f"{c.temperature} |",
@@ -40,7 +41,8 @@ def write_card(model: Path, report: TrainReport, dev_path: Path | None) -> Path:
         "",
         "## Data and objective",
         "",
-        "Only the built corpus (`klareco build`, sources in `corpus/sources.json`). Each training",
+        "Only the built corpus (`klareco build`, sources in `corpus/sources.json`), and of it",
+        f"the sentences of {c.documents} documents (`klareco/training/split.py`). Each training",
         "pair is a question generated from one corpus sentence by transforming its AST (a role",
         "replaced by its question word, the other constituents shuffled, some modifiers and",
         "adjuncts dropped; `klareco/training/questions.py`), parsed like a user question, paired",
@@ -49,10 +51,10 @@ def write_card(model: Path, report: TrainReport, dev_path: Path | None) -> Path:
         "negatives (columns holding the same text as the target are masked). Weights are stored",
         "in half precision.",
         "",
-        "## Dev metrics per epoch (hybrid retrieval, weighted fusion of z-scores, α = 0.5)",
+        "## Metrics per epoch (hybrid retrieval, weighted fusion of z-scores, α = 0.5)",
         "",
-        f"Dev set: `{dev_path.name if dev_path else ''}` — it chooses the epoch and the fusion",
-        "rule, and is never trained on." if dev_path else "No dev set: the last epoch was kept.",
+        f"Chosen on {chosen_on}: they choose the epoch and the fusion rule, and are never "
+        "trained on." if chosen_on else "Nothing to choose on: the last epoch was kept.",
         "",
         "| epoch | loss | recall@100 | hit@1 | hit@5 | MRR@10 |",
         "|---|---|---|---|---|---|",
@@ -61,7 +63,7 @@ def write_card(model: Path, report: TrainReport, dev_path: Path | None) -> Path:
         lines.append(f"| {e['epoch']} | {e['loss']} | {e.get('recall@100', '–')} | "
                      f"{e.get('hit@1', '–')} | {e.get('hit@5', '–')} | {e.get('mrr@10', '–')} |")
     if report.fusion_grid:
-        lines += ["", "## Fusion rule (chosen on the dev set; stored in the model file)", "",
+        lines += ["", "## Fusion rule (chosen as the epoch was; stored in the model file)", "",
                   "| rule | hit@1 | hit@5 | MRR@10 |", "|---|---|---|---|"]
         for row in report.fusion_grid:
             rule = ", ".join(f"{k}={v}" for k, v in row["fusion"].items())

@@ -6,8 +6,10 @@
    sentence (a sentence that shares the question's roots but does not answer it).
 3. Train with an in-batch-negatives contrastive loss (InfoNCE): each question must score its
    source sentence above every other positive and hard negative of the batch.
-4. After each epoch, measure hybrid MRR@10 on the dev set (if given) and keep the best epoch;
-   then choose the fusion rule on the dev set. The dev set only chooses — it is never trained on.
+4. After each epoch, measure hybrid MRR@10 on the choice questions (by default questions
+   generated from the tuning documents, ``klareco.training.split``) and keep the best epoch;
+   then choose the fusion rule on them. Training questions come from the training documents
+   only, so the held-out documents stay unseen and measure the model.
 
 Seeded and single-process for the optimisation, so two runs with the same seed agree.
 """
@@ -33,13 +35,14 @@ from klareco.errors import EmptyInputError, KlarecoError
 from klareco.evaluation import evaluate
 from klareco.models.encoder import Encoder
 from klareco.models.treebank import TreeBank
-from klareco.models.trees import SentenceTree, collate, sentence_tree
+from klareco.models.trees import SentenceTree, chain_tree, collate, sentence_tree
 from klareco.models.vocabulary import vocabulary
 from klareco.parse import parse
 from klareco.retrieval.fusion import Fusion
 from klareco.retrieval.keywords import keywords
 from klareco.retrieval.search import Searcher, Stage2
 from klareco.training.questions import make_question
+from klareco.training.split import training_documents
 
 HARD_NEGATIVE_DEPTH = 30  # hard negatives are drawn from this deep in the BM25 ranking
 FUSION_GRID = ([Fusion("weighted", alpha=a / 10, normalise=n) for n in ("z", "minmax")
@@ -57,6 +60,8 @@ class TrainConfig:
     batch_size: int = 128
     learning_rate: float = 2e-3
     temperature: float = 0.05
+    documents: str = "training"  # whose sentences make the questions: "training" or "all"
+    tree: str = "ast"  # "ast", or "chain": the trivial-tree baseline (``chain_tree``)
     embedding_dim: int = 128
     hidden_dim: int = 192
     output_dim: int = 256
@@ -123,19 +128,25 @@ def question_pair(miner: Searcher, text: str, positive: int, count: int, seed: i
     return Pair(sentence_tree(sentence, vocabulary()), positive, tuple(negatives))
 
 
-def sample_questions(store: Store, count: int, seed: int, progress: bool = False
-                     ) -> list[tuple[str, int, int]]:
+def sample_questions(store: Store, count: int, seed: int, progress: bool = False,
+                     documents: str = "all") -> list[tuple[str, int, int]]:
     """Up to ``count`` generated questions from distinct corpus sentences in a seeded order:
-    (question, sentence position, seed for its negatives). The same seed gives the same
-    list, so the sentences a model was trained on can be told apart later
-    (``trained_positions``)."""
+    (question, sentence position, seed for its negatives), from the sentences of the
+    training documents or of ``all``. The same seed gives the same list, so the sentences a
+    model was trained on can be told apart later (``trained_positions``)."""
     rng = random.Random(seed)
     total = store.count("sentences")
     order = list(range(total))
     rng.shuffle(order)
+    if documents == "training":
+        doc_ids = [s.doc_id for s in store.sentences()]
+        kept = training_documents(set(doc_ids))
+        order = [p for p in order if doc_ids[p] in kept]
+    elif documents != "all":
+        raise KlarecoError(f"unknown training documents {documents!r} (training or all)")
     jobs: list[tuple[str, int, int]] = []
     bar = tqdm(total=count, desc="questions", unit="q", disable=not progress)
-    for start in range(0, total, 4096):
+    for start in range(0, len(order), 4096):
         chunk = order[start:start + 4096]
         for position, sentence in zip(chunk, store.asts_at(chunk), strict=True):
             question = make_question(sentence, rng)
@@ -157,15 +168,18 @@ def trained_positions(store: Store, metadata: dict[str, Any]) -> set[int]:
     defaults = TrainConfig()
     count = int(config.get("pairs", defaults.pairs))
     seed = int(config.get("seed", defaults.seed))
-    return {position for _, position, _ in sample_questions(store, count, seed)}
+    documents = str(config.get("documents", "all"))  # models from before the split used all
+    return {position for _, position, _ in sample_questions(store, count, seed,
+                                                            documents=documents)}
 
 
 def make_pairs(store: Store, searcher: Searcher, count: int, seed: int, negatives: int = 3,
-               progress: bool = True) -> list[Pair]:
+               progress: bool = True, documents: str = "all") -> list[Pair]:
     """``count`` (or fewer) training pairs from distinct corpus sentences, each with
     ``negatives`` hard negatives."""
     jobs = [(question, position, negatives, job_seed)
-            for question, position, job_seed in sample_questions(store, count, seed, progress)]
+            for question, position, job_seed in sample_questions(store, count, seed, progress,
+                                                                 documents)]
     pairs: list[Pair] = []
     with multiprocessing.get_context("fork").Pool(2, _init_worker, (searcher,)) as pool:
         for result in tqdm(pool.imap(_question_pair, jobs, chunksize=128), total=len(jobs),
@@ -196,9 +210,11 @@ def contrastive_loss(questions: torch.Tensor, sentences: torch.Tensor, targets: 
 
 
 def train(home: Path | None = None, config: TrainConfig | None = None,
-          dev_items: Sequence[dict[str, Any]] | None = None, output: Path | None = None,
+          choice_items: Sequence[dict[str, Any]] | None = None, output: Path | None = None,
           progress: bool = True, log: Callable[[str], None] = print) -> TrainReport:
-    """Train an encoder on the built store under ``home``; write it to ``output`` when given."""
+    """Train an encoder on the built store under ``home``; ``choice_items`` (gold questions,
+    never trained on) choose the epoch and the fusion rule. Write it to ``output`` when
+    given."""
     config = config or TrainConfig()
     started = time.perf_counter()
     torch.set_num_threads(config.threads)
@@ -209,7 +225,11 @@ def train(home: Path | None = None, config: TrainConfig | None = None,
     bank = TreeBank.load(store)
     texts = _text_ids(store)
     miner = Searcher(store)
-    pairs = make_pairs(store, miner, config.pairs, config.seed, config.negatives, progress)
+    pairs = make_pairs(store, miner, config.pairs, config.seed, config.negatives, progress,
+                       config.documents)
+    chain = config.tree == "chain"
+    if chain:
+        pairs = [Pair(chain_tree(p.question), p.positive, p.negatives) for p in pairs]
     log(f"{len(pairs):,} training pairs ({time.perf_counter() - started:.0f} s)")
 
     encoder = Encoder.untrained(config.seed, embedding_dim=config.embedding_dim,
@@ -230,7 +250,8 @@ def train(home: Path | None = None, config: TrainConfig | None = None,
             columns = np.array([p.positive for p in batch]
                                + [n for p in batch for n in p.negatives])
             q = model(collate([p.question for p in batch]))
-            s = model(collate(bank.trees(columns)))
+            trees = bank.trees(columns)
+            s = model(collate([chain_tree(t) for t in trees] if chain else trees))
             ids = torch.from_numpy(texts[columns])
             targets = torch.arange(len(batch))
             same = (ids[None, :] == ids[targets][:, None])
@@ -242,8 +263,9 @@ def train(home: Path | None = None, config: TrainConfig | None = None,
             losses.append(loss.item())
         model.eval()
         entry = {"epoch": epoch, "loss": round(float(np.mean(losses)), 4)}
-        if dev_items:
-            metrics = dev_metrics(Searcher(store, _stage2(encoder, bank, Fusion())), dev_items)
+        if choice_items:
+            stage2 = stage2_on_the_fly(encoder, bank, Fusion(), chain)
+            metrics = dev_metrics(Searcher(store, stage2), choice_items)
             entry.update(metrics)
             if metrics["mrr@10"] > best_mrr:
                 best_mrr = metrics["mrr@10"]
@@ -253,8 +275,8 @@ def train(home: Path | None = None, config: TrainConfig | None = None,
         log(" ".join(f"{k}={v}" for k, v in entry.items()))
     if best_state is not None:
         model.load_state_dict(best_state)
-    if dev_items:
-        report.fusion_grid = choose_fusion(store, encoder, bank, dev_items)
+    if choice_items:
+        report.fusion_grid = choose_fusion(store, encoder, bank, choice_items, chain)
         report.fusion = report.fusion_grid[0]["fusion"]
     report.seconds = round(time.perf_counter() - started, 1)
     if output is not None:
@@ -263,30 +285,45 @@ def train(home: Path | None = None, config: TrainConfig | None = None,
     return report
 
 
-def _stage2(encoder: Encoder, bank: TreeBank, fusion: Fusion) -> Stage2:
+class ChainEncoder:
+    """An encoder that reads every sentence as ``chain_tree`` of its tree (the baseline)."""
+
+    def __init__(self, encoder: Encoder) -> None:
+        self.encoder = encoder
+
+    def encode_trees(self, trees: Sequence[SentenceTree]) -> np.ndarray:
+        return self.encoder.encode_trees([chain_tree(t) for t in trees])
+
+    def encode(self, sentences: Sequence[Any]) -> np.ndarray:
+        return self.encode_trees(self.encoder.trees(sentences))
+
+
+def stage2_on_the_fly(encoder: Encoder, bank: TreeBank, fusion: Fusion,
+                      chain: bool = False) -> Stage2:
     """Stage 2 with candidate vectors encoded on the fly from the stored trees (and cached)."""
     cache: dict[int, np.ndarray] = {}
+    reader: Any = ChainEncoder(encoder) if chain else encoder
 
     def vectors(positions: np.ndarray) -> np.ndarray:
         missing = [int(p) for p in positions if int(p) not in cache]
         if missing:
-            for p, v in zip(missing, encoder.encode_trees(bank.trees(missing)), strict=True):
+            for p, v in zip(missing, reader.encode_trees(bank.trees(missing)), strict=True):
                 cache[p] = v
         return np.stack([cache[int(p)] for p in positions])
 
-    return Stage2(encoder, vectors, fusion)
+    return Stage2(reader, vectors, fusion)
 
 
 def dev_metrics(searcher: Searcher, items: Sequence[dict[str, Any]]) -> dict[str, float]:
-    """Hybrid retrieval metrics of ``searcher`` on dev items."""
+    """Hybrid retrieval metrics of ``searcher`` on gold items."""
     report = evaluate(items, lambda q, k: searcher.search(q, k, "hybrid").hits, None, k=100)
     return {key: report[key] for key in ("recall@100", "hit@1", "hit@5", "mrr@10")}
 
 
 def choose_fusion(store: Store, encoder: Encoder, bank: TreeBank,
-                  items: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Every fusion rule of the grid measured on the dev set, best (MRR@10, then hit@5) first."""
-    stage2 = _stage2(encoder, bank, Fusion())
+                  items: Sequence[dict[str, Any]], chain: bool = False) -> list[dict[str, Any]]:
+    """Every fusion rule of the grid measured on gold items, best (MRR@10, then hit@5) first."""
+    stage2 = stage2_on_the_fly(encoder, bank, Fusion(), chain)
     searcher = Searcher(store, stage2)
     results = []
     for fusion in FUSION_GRID:

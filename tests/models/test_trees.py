@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from klareco.models.trees import collate, heights, sentence_tree, tree_structure
+from klareco.models.trees import chain_tree, collate, heights, sentence_tree, tree_structure
 from klareco.models.vocabulary import FEATURE_SLOTS, MORPHEME_SLOTS, vocabulary
 from klareco.parse import parse
 from klareco.parse.ast import Sentence, Word
@@ -73,3 +73,13 @@ def test_collate_offsets_parents_per_graph() -> None:
     child, parent = batch.edge_index.numpy()
     graph = batch.batch.numpy()
     assert np.array_equal(graph[child], graph[parent])  # no edge crosses sentences
+
+
+def test_the_chain_baseline_keeps_the_words_and_links_each_to_the_next() -> None:
+    tree = sentence_tree(parse("La maljuna fiŝisto vendis fiŝojn al la knabo."), vocabulary())
+    chain = chain_tree(tree)
+    n = len(tree.parents)
+    assert np.array_equal(chain.morphemes, tree.morphemes)
+    assert np.array_equal(chain.features, tree.features)
+    assert chain.parents.tolist() == [*range(1, n), -1]
+    assert chain.levels.tolist() == heights(chain.parents.tolist())

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 import torch
 
+from klareco.artifacts import store_path
+from klareco.corpus.store import Store
 from klareco.models.encoder import Encoder
-from klareco.training.encoder import TrainConfig, contrastive_loss, train
+from klareco.training.encoder import TrainConfig, contrastive_loss, sample_questions, train
 
 TINY = TrainConfig(seed=7, pairs=96, epochs=2, batch_size=4, embedding_dim=16, hidden_dim=16,
                    output_dim=16)
@@ -42,3 +45,16 @@ def test_training_is_reproducible_and_the_model_loads(fixture_home: Path,
     b = torch.load(tmp_path / "b.pt", weights_only=True)["state_dict"]
     assert all(torch.equal(a[name], b[name]) for name in a)
     assert Encoder.load(tmp_path / "a.pt").dim == 16
+
+
+def test_training_questions_come_from_the_training_documents_only(
+        fixture_home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # the fixture's two works both fall on the training side of the split: make one of them
+    # tuning, as another corpus's could be
+    monkeypatch.setattr("klareco.training.encoder.training_documents", lambda ids: {"GEN"})
+    with Store(store_path(fixture_home)) as store:
+        doc_ids = [s.doc_id for s in store.sentences()]
+        some = sample_questions(store, 50, seed=3, documents="all")
+        only = sample_questions(store, 50, seed=3, documents="training")
+    assert {doc_ids[p] for _, p, _ in some} == {"GEN", "drama"}
+    assert only and {doc_ids[p] for _, p, _ in only} == {"GEN"}
