@@ -419,9 +419,9 @@ def main(argv: list[str] | None = None) -> None:
 def console() -> None:
     """The console script: ``main()``, then a fast exit.
 
-    Tearing down torch and torch-geometric at interpreter exit takes ~0.7 s, a quarter of a
-    one-shot ``klareco ask``. Every file is closed when a command returns, so once the output
-    is flushed the process can end at once.
+    Tearing down torch and torch-geometric at interpreter exit takes ~0.7 s after ``build``
+    or ``train`` (answering imports neither). Every file is closed when a command returns, so
+    once the output is flushed the process can end at once.
     """
     code = 0
     try:

@@ -18,6 +18,13 @@ def data_home() -> Path:
     return base / "klareco"
 
 
+def cache_home() -> Path:
+    """Where Klareco keeps what it can remake at any time (the built grammar parsers):
+    ``$XDG_CACHE_HOME/klareco``, else ``~/.cache/klareco``."""
+    xdg = os.environ.get("XDG_CACHE_HOME")
+    return (Path(xdg).expanduser() if xdg else Path.home() / ".cache") / "klareco"
+
+
 def project_root() -> Path:
     """The source checkout this package was installed from (editable installs and tests)."""
     return Path(__file__).resolve().parent.parent

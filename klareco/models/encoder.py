@@ -1,15 +1,15 @@
-"""The trained encoder as the rest of Klareco sees it: load a model file, encode sentences.
+"""The trained encoder as training and the corpus build use it: torch, batched.
 
     encoder = Encoder.load()                 # models/tree_lstm.pt, checked against the lexicon
     vectors = encoder.encode([parse("Kiun mortigis Kain?")])   # float32, unit rows
 
 A model file is a plain dict of tensors and strings, so it loads with
 ``torch.load(..., weights_only=True)``: the config, the vocabulary hash and the weights.
+Saving also writes its numpy mirror, which answering reads (``klareco.models.numpy_encoder``).
 """
 
 from __future__ import annotations
 
-import hashlib
 import os
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -18,26 +18,22 @@ from typing import Any
 import numpy as np
 import torch
 
-from klareco.config import shipped_file
-from klareco.models.files import ModelError, load_model_file
-from klareco.models.tree_lstm import EncoderConfig, TreeEncoder
-from klareco.models.trees import SentenceTree, collate, sentence_tree
+from klareco.models.files import ModelError, file_sha256, load_model_file, write_mirror
+from klareco.models.numpy_encoder import (
+    FORMAT,
+    RETRAIN,
+    checked_vocabulary,
+    default_model_path,
+    model_id_of,
+)
+from klareco.models.tree_lstm import EncoderConfig, TreeEncoder, collate
+from klareco.models.trees import SentenceTree, sentence_tree
 from klareco.models.vocabulary import Vocabulary, vocabulary
 from klareco.parse.ast import Sentence
 
-MODEL_FILE = "tree_lstm.pt"
-FORMAT = "klareco-tree-lstm/1"
+__all__ = ["Encoder", "ModelError", "default_model_path", "file_sha256"]
+
 BATCH_SIZE = 256  # measured: larger batches were no faster on 2 cores
-
-
-def default_model_path() -> Path:
-    """``$KLARECO_MODEL`` if set, else the shipped ``models/tree_lstm.pt``."""
-    explicit = os.environ.get("KLARECO_MODEL")
-    return Path(explicit).expanduser() if explicit else shipped_file("weights", MODEL_FILE)
-
-
-def file_sha256(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
 class Encoder:
@@ -66,20 +62,15 @@ class Encoder:
     def load(cls, path: Path | None = None) -> Encoder:
         """Load a model file; refuse one trained over another vocabulary."""
         path = path or default_model_path()
-        saved = load_model_file(path, FORMAT, "klareco train")
-        vocab = vocabulary()
-        if saved["vocabulary_hash"] != vocab.hash:
-            raise ModelError(
-                f"{path} was trained for another vocabulary (model {saved['vocabulary_hash'][:12]}"
-                f", installed lexicon {vocab.hash[:12]}); retrain it with `klareco train`")
+        saved = load_model_file(path, FORMAT, RETRAIN)
+        vocab = checked_vocabulary(saved, path)
         module = TreeEncoder(EncoderConfig(**saved["config"]))
         module.load_state_dict({k: v.float() if v.is_floating_point() else v
                                 for k, v in saved["state_dict"].items()})
-        model_id = f"tree-lstm@{file_sha256(path)[:12]}"
-        return cls(module, vocab, model_id, saved.get("metadata") or {})
+        return cls(module, vocab, model_id_of(file_sha256(path)), saved.get("metadata") or {})
 
     def save(self, path: Path, metadata: dict[str, Any] | None = None) -> str:
-        """Write the model file atomically; returns its sha256."""
+        """Write the model file and its numpy mirror atomically; returns the file's sha256."""
         saved = {
             "format": FORMAT,
             "config": self.module.config.to_dict(),
@@ -93,6 +84,7 @@ class Encoder:
         temporary = path.with_suffix(path.suffix + ".tmp")
         torch.save(saved, temporary)
         os.replace(temporary, path)
+        write_mirror(path, saved)
         return file_sha256(path)
 
     def trees(self, sentences: Sequence[Sentence]) -> list[SentenceTree]:

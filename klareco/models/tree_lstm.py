@@ -17,14 +17,17 @@ The sentence vector is a projection of [h_root; mean of all h], L2-normalised.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 
+import numpy as np
 import torch
 from torch import nn
 from torch.nn import functional as F  # noqa: N812
 from torch_geometric.data import Batch
 from torch_geometric.utils import scatter
 
+from klareco.models.trees import SentenceTree, stack_trees
 from klareco.models.vocabulary import PAD
 
 
@@ -111,3 +114,22 @@ class TreeEncoder(nn.Module):
         root_h = h[batch.is_root]
         mean_h = scatter(h, batch.batch, dim=0, dim_size=graphs, reduce="mean")
         return F.normalize(self.project(torch.cat([root_h, mean_h], dim=1)), dim=1)
+
+
+def collate(trees: Sequence[SentenceTree]) -> Batch:
+    """Many trees as one ``torch_geometric`` graph: node tokens, child → parent edges, each
+    node's height (``level``), which nodes are roots and which graph each node belongs to."""
+    stacked = stack_trees(trees)
+    is_root = stacked.parents < 0
+    children = np.flatnonzero(~is_root)
+    batch = Batch(
+        morphemes=torch.from_numpy(stacked.morphemes),
+        features=torch.from_numpy(stacked.features),
+        edge_index=torch.from_numpy(np.stack([children, stacked.parents[children]])),
+        level=torch.from_numpy(stacked.levels),
+        is_root=torch.from_numpy(is_root),
+        batch=torch.from_numpy(stacked.tree),
+        ptr=torch.from_numpy(stacked.ptr),
+    )
+    batch._num_graphs = len(trees)
+    return batch

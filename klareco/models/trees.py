@@ -13,8 +13,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
-import torch
-from torch_geometric.data import Batch
 
 from klareco.models.vocabulary import FEATURE_SLOTS, MORPHEME_SLOTS, Vocabulary
 from klareco.parse.ast import Sentence
@@ -161,24 +159,28 @@ def chain_tree(tree: SentenceTree) -> SentenceTree:
     return SentenceTree(tree.morphemes, tree.features, parents, np.arange(n, dtype=np.int16))
 
 
-def collate(trees: Sequence[SentenceTree]) -> Batch:
-    """Many trees as one ``torch_geometric`` graph: node tokens, child → parent edges, each
-    node's height (``level``), which nodes are roots and which graph each node belongs to."""
+@dataclass(frozen=True)
+class StackedTrees:
+    """Many trees' nodes stacked into one set of arrays (``N`` nodes, ``T`` trees): what a
+    batched forward pass reads."""
+
+    morphemes: np.ndarray  # int64 [N, MORPHEME_SLOTS]
+    features: np.ndarray  # int64 [N, FEATURE_SLOTS]
+    parents: np.ndarray  # int64 [N], the parent's row in the stack, -1 for a tree's root
+    levels: np.ndarray  # int64 [N], height above the leaves
+    tree: np.ndarray  # int64 [N], which tree each node belongs to
+    ptr: np.ndarray  # int64 [T + 1], each tree's first row, then N
+
+
+def stack_trees(trees: Sequence[SentenceTree]) -> StackedTrees:
+    """The nodes of ``trees`` (at least one) stacked in order, parents renumbered to rows of
+    the stack."""
     sizes = np.array([len(t.parents) for t in trees], dtype=np.int64)
     ptr = np.zeros(len(trees) + 1, dtype=np.int64)
     np.cumsum(sizes, out=ptr[1:])
     parents = np.concatenate([t.parents for t in trees]).astype(np.int64)
-    is_root = parents < 0
-    parents = parents + np.repeat(ptr[:-1], sizes)
-    children = np.flatnonzero(~is_root)
-    batch = Batch(
-        morphemes=torch.from_numpy(np.concatenate([t.morphemes for t in trees]).astype(np.int64)),
-        features=torch.from_numpy(np.concatenate([t.features for t in trees]).astype(np.int64)),
-        edge_index=torch.from_numpy(np.stack([children, parents[children]])),
-        level=torch.from_numpy(np.concatenate([t.levels for t in trees]).astype(np.int64)),
-        is_root=torch.from_numpy(is_root),
-        batch=torch.from_numpy(np.repeat(np.arange(len(trees)), sizes)),
-        ptr=torch.from_numpy(ptr),
-    )
-    batch._num_graphs = len(trees)
-    return batch
+    parents = np.where(parents < 0, -1, parents + np.repeat(ptr[:-1], sizes))
+    return StackedTrees(np.concatenate([t.morphemes for t in trees]).astype(np.int64),
+                        np.concatenate([t.features for t in trees]).astype(np.int64),
+                        parents, np.concatenate([t.levels for t in trees]).astype(np.int64),
+                        np.repeat(np.arange(len(trees), dtype=np.int64), sizes), ptr)

@@ -26,6 +26,7 @@ Analyses are cached per word form, so each distinct form is segmented once per p
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from functools import cache, lru_cache
@@ -35,6 +36,7 @@ from lark import Lark, Token, Transformer
 from lark.exceptions import LarkError
 from lark.lexer import Lexer
 
+from klareco.config import cache_home
 from klareco.lexicon import affixes, closed_classes
 from klareco.lexicon.orthography import from_h_system, normalize_word
 from klareco.lexicon.roots import Root, load_roots
@@ -89,9 +91,32 @@ def grammar_text(name: str) -> str:
     return (resources.files("klareco.grammar") / name).read_text("utf-8")
 
 
+def lalr_parser(name: str) -> Lark:
+    """The LALR parser of the shipped grammar ``name``, over pre-segmented input.
+
+    Building a parser from its grammar takes 10–20 ms, a share of every one-shot command, so
+    Lark keeps the built one in Klareco's cache folder; it rebuilds it when the grammar, the
+    options or Lark's version are not those of the cached one.
+    """
+    text = grammar_text(name)
+    return Lark(text, parser="lalr", lexer=_PresegmentedLexer, cache=_cache_file(name, text))
+
+
+def _cache_file(name: str, text: str) -> str | bool:
+    """Where the parser of this grammar text is cached (False: nowhere writable). The text's
+    hash in the name keeps checkouts with other grammars from overwriting each other's."""
+    folder = cache_home()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return False
+    digest = hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+    return str(folder / f"{name}.{digest}.lark-cache")
+
+
 @cache
 def _word_parser() -> Lark:
-    return Lark(grammar_text("word.lark"), parser="lalr", lexer=_PresegmentedLexer)
+    return lalr_parser("word.lark")
 
 
 # --------------------------------------------------------------------------- segmentation

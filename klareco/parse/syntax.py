@@ -20,7 +20,7 @@ from klareco.lexicon.semantics import TIME_AND_MEASURE_ROOTS
 from klareco.parse import questions
 from klareco.parse.ast import Clause, Phrase, Question, Sentence, Word
 from klareco.parse.dependencies import dependencies
-from klareco.parse.morphology import _PresegmentedLexer, grammar_text
+from klareco.parse.morphology import lalr_parser
 
 _QUOTES = set("\"'“”„«»‹›‘’—–-")
 _BOUNDARIES = {".", "!", "?", ";", ":", "…", "..."}
@@ -29,7 +29,7 @@ _NOMINAL_CATEGORIES = {"ARTICLE", "NUMERAL", "DETERMINER", "ADJECTIVE", "NOUN"}
 
 @cache
 def _sentence_parser() -> Lark:
-    return Lark(grammar_text("sentence.lark"), parser="lalr", lexer=_PresegmentedLexer)
+    return lalr_parser("sentence.lark")
 
 
 @dataclass(frozen=True)

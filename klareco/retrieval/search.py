@@ -96,8 +96,8 @@ class Searcher:
         store = Store(store_path(home))
         if retriever == "bm25":
             return cls(store)
-        # Stage 2 runs on torch, whose import alone costs ~2 s: only a retriever that uses it
-        # pays for it, so `klareco search --retriever bm25` stays fast.
+        # Only a retriever that uses stage 2 pays for loading it (the encoder's weights, the
+        # dense index and faiss), so `klareco search --retriever bm25` stays fast.
         from klareco.retrieval.dense import load_stage2
 
         return cls(store, load_stage2(store, home))

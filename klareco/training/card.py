@@ -8,7 +8,7 @@ from pathlib import Path
 
 import torch
 
-from klareco.models.encoder import file_sha256
+from klareco.models.files import file_sha256
 from klareco.models.vocabulary import vocabulary
 from klareco.training.encoder import TrainReport
 

@@ -34,8 +34,9 @@ from klareco.corpus.store import Store
 from klareco.errors import EmptyInputError, KlarecoError
 from klareco.evaluation import evaluate
 from klareco.models.encoder import Encoder
+from klareco.models.tree_lstm import collate
 from klareco.models.treebank import TreeBank
-from klareco.models.trees import SentenceTree, chain_tree, collate, sentence_tree
+from klareco.models.trees import SentenceTree, chain_tree, sentence_tree
 from klareco.models.vocabulary import vocabulary
 from klareco.parse import parse
 from klareco.retrieval.fusion import Fusion

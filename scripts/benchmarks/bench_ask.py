@@ -2,13 +2,16 @@
 """Latency of answering over the full corpus: warm in-process `Engine.ask`, and a one-shot
 `klareco ask` from the shell with interpreter start included.
 
-    python scripts/benchmarks/bench_ask.py [--rounds 5] [--shell-runs 7]
+    python scripts/benchmarks/bench_ask.py [--rounds 5] [--shell-runs 7] [--torch-encoder]
 
 Needs a built corpus (`klareco build`).
   ask        Engine.ask per dev question (parse, stage 1, stage 2, expert, citations),
              median and p95 over questions × rounds after a warm-up round
   search     the hybrid search alone in the same process, as the baseline
   one-shot   `klareco ask "Kiu estas Ofelio?"` as a subprocess, median of the runs
+
+`--torch-encoder` encodes the questions with the torch encoder instead of the numpy one
+answering uses (as Klareco did before; the same vectors to 1e-5), to compare the two warm.
 """
 
 from __future__ import annotations
@@ -31,9 +34,19 @@ def main() -> None:
     parser.add_argument("--gold", type=Path, default=default_dev_set())
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--shell-runs", type=int, default=7)
+    parser.add_argument("--torch-encoder", action="store_true",
+                        help="encode the questions with torch, as before answering used numpy")
     args = parser.parse_args()
 
     engine = Engine.load()
+    if args.torch_encoder:
+        from klareco.models.encoder import Encoder
+        from klareco.retrieval.search import Stage2
+
+        stage2 = engine.searcher.stage2
+        assert stage2 is not None
+        engine.searcher.stage2 = Stage2(Encoder.load(), stage2.vectors, stage2.fusion,
+                                        stage2.dense)
     questions = [item["question"] for item in load_gold(args.gold)]
     timings: dict[str, list[float]] = {"ask": [], "search": []}
     for round_number in range(args.rounds + 1):

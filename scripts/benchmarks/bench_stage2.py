@@ -4,10 +4,11 @@
     python scripts/benchmarks/bench_stage2.py [--sentences 20000] [--rounds 10]
 
 Needs a built store and dense index (`klareco build`).
-  encode     stored trees of N corpus sentences → unit vectors (batches of 512, as the build
-             encodes), sentences per second, median of 3 runs
+  encode     stored trees of N corpus sentences → unit vectors with the torch encoder
+             (batches of 512, as the build encodes), sentences per second, median of 3 runs
   hybrid     whole `search(question, 100, "hybrid")`: parse, keywords, BM25 top 100, encode
-             the question, cosine with the 100 stored vectors, fusion, fetching the hits;
+             the question (numpy, as answering does), cosine with the 100 stored vectors,
+             fusion, fetching the hits;
              per dev question, median and p95 over questions × rounds after a warm-up round
   bm25       the same search with stage 1 only, as the baseline in the same process
 """
@@ -23,6 +24,7 @@ import torch
 
 from klareco.config import default_dev_set
 from klareco.evaluation import load_gold, percentile
+from klareco.models.encoder import Encoder
 from klareco.models.treebank import TreeBank
 from klareco.retrieval.search import Searcher
 
@@ -35,8 +37,7 @@ def main() -> None:
     args = parser.parse_args()
 
     searcher = Searcher.load(retriever="hybrid")
-    assert searcher.stage2 is not None
-    encoder = searcher.stage2.encoder
+    encoder = Encoder.load()
     bank = TreeBank.load(searcher.store)
     trees = bank.trees(range(min(args.sentences, len(bank))))
     rates = []

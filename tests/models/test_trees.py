@@ -5,7 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from klareco.models.trees import chain_tree, collate, heights, sentence_tree, tree_structure
+from klareco.models.tree_lstm import collate
+from klareco.models.trees import chain_tree, heights, sentence_tree, tree_structure
 from klareco.models.vocabulary import FEATURE_SLOTS, MORPHEME_SLOTS, vocabulary
 from klareco.parse import parse
 from klareco.parse.ast import Sentence, Word

@@ -12,9 +12,9 @@ the chosen candidate first.
 Training maximises the probability of the right options — the candidates a judge would
 accept, or "no answer" when none is right or the question has no answer — with Adam and an
 L2 penalty (``train``), on questions generated from the corpus (``klareco.training.reader``).
-The weights are saved as a ``.pt`` file of plain tensors and lists, loaded with
-``weights_only=True``; at answer time the model is a dictionary lookup and a few numpy
-products, no torch call.
+The weights are saved as a ``.pt`` file of plain tensors and lists with its numpy mirror
+beside it (``klareco.models.files``); answering loads the mirror, and the model is then a
+dictionary lookup and a few numpy products: no torch import.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from typing import Any
 import numpy as np
 
 from klareco.experts.factoid.features import Features
-from klareco.models.files import load_model_file
+from klareco.models.files import load_mirror, write_mirror
 
 FORMAT = "klareco-answer-ranker/2"
 MIN_FEATURE_COUNT = 3  # features seen less often in training get no weight
@@ -110,6 +110,7 @@ class Ranker:
         return [e / total for e in exps]
 
     def save(self, path: Path) -> None:
+        """Write the ranker to ``path`` (a ``.pt`` file) and its numpy mirror beside it."""
         import torch
 
         names = sorted(set(self.weights) | set(self.hidden.vectors if self.hidden else ()))
@@ -128,19 +129,21 @@ class Ranker:
             saved["output"] = torch.tensor(self.hidden.output)
         path.parent.mkdir(parents=True, exist_ok=True)
         torch.save(saved, path)
+        write_mirror(path, saved)
 
     @classmethod
     def load(cls, path: Path) -> Ranker:
-        data = load_model_file(path, FORMAT, "python scripts/train_reader.py")
+        """The ranker saved at ``path``, read from its numpy mirror."""
+        data, _ = load_mirror(path, FORMAT, "python scripts/train_reader.py")
         names = data["features"]
         values = data["weights"].tolist()
         weights = {n: w for n, w in zip(names, values, strict=True) if w != 0.0}
         hidden = None
         if "hidden" in data:
-            matrix = data["hidden"].double().numpy()
+            matrix = data["hidden"].astype(np.float64)
             hidden = Hidden({n: matrix[k] for k, n in enumerate(names) if matrix[k].any()},
-                            data["hidden_bias"].double().numpy(),
-                            data["output"].double().numpy())
+                            data["hidden_bias"].astype(np.float64),
+                            data["output"].astype(np.float64))
         return cls(weights, json.loads(data["info"]), hidden)
 
 
