@@ -6,10 +6,11 @@ lower-case unknown word for a common word, so ``ask`` and ``search`` first respe
 
 * x-system digraphs become letters everywhere (Esperanto has no letter x, so ``sx`` is ŝ);
 * a word the lexicon does not know is respelled when a respelling is understood: in h-system
-  (``Metushelahh``), or capitalised when the corpus has that name (``kain`` → ``Kain``);
+  (``Sheutilo`` → ``Ŝeŭtilo``), or capitalised when the corpus has that name (``bertilo`` →
+  ``Bertilo``);
 * the trailing run of marks, spaces and symbols becomes one "?" when it holds a "?", or when
   it holds no "." or "!" and the text read as a question has a question word
-  ("Kiu estas Ofelio" 😀); any other text keeps its own ending.
+  ("Kie loĝas Bertilo" 😀); any other text keeps its own ending.
 """
 
 from __future__ import annotations
