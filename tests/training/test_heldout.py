@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from klareco.engine import Response
-from klareco.training.heldout import HeldOutItem, Judged, as_gold, report
+from klareco.training.heldout import HeldOutItem, Judged, as_gold, report, with_antecedent
 from klareco.training.questions import GeneratedQuestion
 from klareco.training.split import held_out_documents, training_documents, tuning_documents
 
@@ -72,3 +72,16 @@ def test_questions_that_do_not_record_their_sentence_cannot_judge_retrieval() ->
     made = GeneratedQuestion("Kiun vidis Ana?", ("petr",), yes_no=False, form="kiun")
     with pytest.raises(ValueError, match="make them again"):
         as_gold([HeldOutItem(made, made.text, True, "kiun")])
+
+
+def test_the_pronoun_of_a_question_becomes_the_name_of_the_sentence_before() -> None:
+    assert with_antecedent("Kion aĉetis li en la urbo?", "Bertilo") == \
+        "Kion aĉetis Bertilo en la urbo?"
+    assert with_antecedent("Kiu vidis ŝin?", "Klara") == "Kiu vidis Klaran?"
+    assert with_antecedent("Kiu vidis lin?", "Ŝeŭtil") == "Kiu vidis Ŝeŭtilon?"
+
+
+def test_no_pronoun_or_two_give_no_question() -> None:
+    assert with_antecedent("Kion aĉetis Klara?", "Bertilo") is None
+    assert with_antecedent("Ĉu li vidis ŝin?", "Bertilo") is None
+    assert with_antecedent("Kion faris la lingvisto?", "Bertilo") is None  # "li" inside a word
