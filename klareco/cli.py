@@ -235,17 +235,14 @@ CHOICE_QUESTIONS = 1500  # generated questions that choose the encoder's epoch a
 def _tuning_questions(seed: int) -> list[dict]:
     """Questions generated from the tuning documents, none holding a dev set's evidence."""
     from klareco.artifacts import store_path
-    from klareco.config import default_dev_sets
     from klareco.corpus.store import Store
-    from klareco.evaluation import load_gold
+    from klareco.evaluation import evidence_texts
     from klareco.training.heldout import generated_gold
     from klareco.training.split import tuning_documents
 
-    exclude = [text for path in default_dev_sets() for item in load_gold(path)
-               for text in item.get("evidence", [])]
     with Store(store_path()) as store:
         documents = tuning_documents(store.documents())
-        return generated_gold(store, documents, CHOICE_QUESTIONS, seed, exclude)
+        return generated_gold(store, documents, CHOICE_QUESTIONS, seed, evidence_texts())
 
 
 def _store_exists() -> bool:

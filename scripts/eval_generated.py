@@ -19,9 +19,8 @@ import json
 import sys
 from pathlib import Path
 
-from klareco.config import default_dev_sets
 from klareco.engine import Engine
-from klareco.evaluation import load_gold
+from klareco.evaluation import evidence_texts
 from klareco.training.heldout import held_out_items, judge, read_items, report, write_items
 
 
@@ -35,8 +34,7 @@ def main() -> None:
     args = parser.parse_args()
 
     engine = Engine.load()
-    gold = [item for path in default_dev_sets() for item in load_gold(path)]
-    exclude = [text for item in gold for text in item.get("evidence", [])]
+    exclude = evidence_texts()
     progress = sys.stderr.isatty()
     if args.items is not None and args.items.is_file():
         items = read_items(args.items)

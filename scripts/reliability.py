@@ -21,7 +21,7 @@ from tqdm import tqdm
 
 from klareco.config import default_dev_sets
 from klareco.engine import Engine
-from klareco.evaluation import load_gold
+from klareco.evaluation import evidence_texts, load_gold
 from klareco.evaluation.judging import is_correct_answer
 from klareco.training.heldout import held_out_items, read_items
 from klareco.training.reader import is_right
@@ -44,7 +44,7 @@ def main() -> None:
         response = engine.ask(item["question"])
         if response.answer is not None:
             people.append((response.confidence, is_correct_answer(response.answer, item)))
-    exclude = [text for item in gold for text in item.get("evidence", [])]
+    exclude = evidence_texts()
     items = (read_items(args.items) if args.items is not None and args.items.is_file()
              else held_out_items(engine, args.count, args.seed, exclude, progress))
     generated = []

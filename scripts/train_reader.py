@@ -19,9 +19,8 @@ import sys
 import time
 from pathlib import Path
 
-from klareco.config import default_dev_sets
 from klareco.engine import Engine
-from klareco.evaluation import load_gold
+from klareco.evaluation import evidence_texts
 from klareco.experts.factoid import RANKER_PATH
 from klareco.training.card import write_ranker_card
 from klareco.training.reader import TRAINING_QUESTIONS, TUNING_QUESTIONS, train_reader
@@ -46,9 +45,7 @@ def main() -> None:
 
     started = time.perf_counter()
     engine = Engine.load(threshold=0.0)
-    golds = args.gold or default_dev_sets()
-    exclude = [text for path in golds for item in load_gold(path)
-               for text in item.get("evidence", [])]
+    exclude = evidence_texts(args.gold)
     ranker, report = train_reader(engine, args.seed, args.count, args.tuning, exclude,
                                   cache=args.cache, hidden_units=args.hidden)
     ranker.info["minutes"] = round((time.perf_counter() - started) / 60, 1)

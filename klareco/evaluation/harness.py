@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
+from klareco.config import default_dev_sets
 from klareco.errors import KlarecoError
 from klareco.evaluation.judging import is_abstention, is_correct_answer, is_retrieval_hit
 
@@ -82,6 +83,15 @@ def percentile(values: Sequence[float], share: float) -> float:
     position = (len(ordered) - 1) * share
     low, high = math.floor(position), math.ceil(position)
     return ordered[low] + (ordered[high] - ordered[low]) * (position - low)
+
+
+def evidence_texts(paths: Iterable[Path] | None = None) -> list[str]:
+    """Every evidence text of the gold files at ``paths`` (default: the development set beside
+    the checkout): the sentences that questions generated for training or measuring must not
+    be made from."""
+    chosen = default_dev_sets() if paths is None else paths
+    return [text for path in chosen for item in load_gold(path)
+            for text in item.get("evidence", [])]
 
 
 def _ratio(count: float, total: int) -> float | None:

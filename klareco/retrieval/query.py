@@ -21,6 +21,7 @@ from collections.abc import Callable
 
 from klareco.lexicon.orthography import from_h_system, from_x_system
 from klareco.parse import parse
+from klareco.parse.ast import name_terms
 from klareco.parse.morphology import analyze_word
 
 _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
@@ -64,5 +65,5 @@ def _respell(word: str, is_name: Callable[[str], bool]) -> str:
 
 
 def _names_known(word: str, is_name: Callable[[str], bool]) -> bool:
-    names = [t.term for t in analyze_word(word).index_terms if t.kind == "name"]
+    names = name_terms([analyze_word(word)])
     return bool(names) and all(is_name(term) for term in names)

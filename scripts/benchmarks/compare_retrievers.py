@@ -29,7 +29,7 @@ from typing import Any
 import numpy as np
 
 from klareco.config import default_dev_sets
-from klareco.evaluation import evaluate, load_gold, percentile
+from klareco.evaluation import evaluate, evidence_texts, load_gold, percentile
 from klareco.retrieval.fusion import Fusion, fuse
 from klareco.retrieval.search import Hit, Searcher, Stage2
 from klareco.training.heldout import (
@@ -103,7 +103,7 @@ def main() -> None:
                         "of its words (candidates encoded on the fly)")
     args = parser.parse_args()
     if args.generated is not None:
-        items = generated_gold(args.generated, args.count, args.seed, args.antecedents)
+        items = held_out_gold(args.generated, args.count, args.seed, args.antecedents)
     else:
         items = [item for path in (args.gold or default_dev_sets()) for item in load_gold(path)]
     searcher = Searcher.load(retriever="hybrid")
@@ -151,17 +151,15 @@ def trivial_tree_stage2(searcher: Searcher, model: Path) -> Stage2:
                              chain=True)
 
 
-def generated_gold(path: Path, count: int, seed: int, antecedents: bool = False
+def held_out_gold(path: Path, count: int, seed: int, antecedents: bool = False
                    ) -> list[dict[str, Any]]:
     """Held-out generated questions as gold items; made (and written to ``path``) once."""
     if not path.is_file():
         from klareco.engine import Engine
 
         engine = Engine.load(retriever="bm25")
-        dev = [item for p in default_dev_sets() for item in load_gold(p)]
-        exclude = [text for item in dev for text in item.get("evidence", [])]
         make = antecedent_items if antecedents else held_out_items
-        write_items(path, make(engine, count, seed, exclude, sys.stderr.isatty()))
+        write_items(path, make(engine, count, seed, evidence_texts(), sys.stderr.isatty()))
         engine.close()
     return as_gold(read_items(path))
 
