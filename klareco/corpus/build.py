@@ -156,6 +156,7 @@ class _Parsed:
     known: int  # of those, analysed with every morpheme known
     unknown: tuple[str, ...]
     indexed: tuple[Any, ...]  # each indexer's value for this sentence
+    names: str  # its proper names' index terms, space-separated (see Store.name_terms_at)
 
 
 def _parse_for_store(indexers: tuple[SentenceIndexer, ...], text: str) -> _Parsed:
@@ -176,7 +177,7 @@ def _parse_for_store(indexers: tuple[SentenceIndexer, ...], text: str) -> _Parse
             unknown.append(word.form.lower())
     indexed = tuple(indexer.per_sentence(sentence) for indexer in indexers)
     return _Parsed(encode_ast(sentence), tokens, counted, known, tuple(unknown),
-                   indexed)
+                   indexed, " ".join(sorted(sentence.name_terms)))
 
 
 def _parse_all(texts: list[str], indexers: tuple[SentenceIndexer, ...], workers: int | None,
@@ -232,9 +233,10 @@ def _write_store(path: Path, documents: list[Document], rows: list[Row], parsed:
                         cursor.lastrowid or 0)
         db.executemany(
             "INSERT INTO sentences (sentence_id, passage, position, start, end, text, citation,"
-            " ast) VALUES (?,?,?,?,?,?,?,?)",
+            " ast, names) VALUES (?,?,?,?,?,?,?,?,?)",
             ((s.sentence_id, passage_ids[(s.doc_id, s.passage_id)], s.index, s.start, s.end,
-              s.text, s.citation, p.ast) for (_, _, _, s), p in zip(rows, parsed, strict=True)))
+              s.text, s.citation, p.ast, p.names)
+             for (_, _, _, s), p in zip(rows, parsed, strict=True)))
         index_started = time.perf_counter()
         for n, indexer in enumerate(indexers):
             values = [p.indexed[n] for p in parsed]
