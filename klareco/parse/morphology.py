@@ -240,16 +240,30 @@ def _closed_class_candidates(low: str) -> list[_Candidate]:
                     (_Piece("CORRELATIVE_PREFIX", prefix), _Piece("CORRELATIVE_SUFFIX", suffix),
                      *_ending_pieces(tail))
                 )
-    if low in closed_classes.CARDINAL_DIGITS:
-        found.append((_Piece("DIGIT", low),))
-    elif low in closed_classes.CARDINAL_MULTIPLIERS:
-        found.append((_Piece("MULTIPLIER", low),))
-    else:
-        for multiplier in closed_classes.CARDINAL_MULTIPLIERS:
-            digit = low[: -len(multiplier)]
-            if low.endswith(multiplier) and digit in closed_classes.CARDINAL_DIGITS:
-                found.append((_Piece("DIGIT", digit), _Piece("MULTIPLIER", multiplier)))
+    found.extend(_cardinal_pieces(low))
     return [_Candidate(0.0, pieces) for pieces in found]
+
+
+def _cardinal_pieces(low: str) -> list[tuple[_Piece, ...]]:
+    """Every way to read ``low`` as a cardinal written as one word: groups of a multiplier
+    with its optional digit ("du"+"dek", "cent"), then an optional last digit ("dekunu",
+    "dudekkvin", "centmil"); two digits never stand side by side ("dutri" is no number)."""
+    if low in closed_classes.CARDINAL_DIGITS:
+        return [(_Piece("DIGIT", low),)]
+    readings: list[tuple[_Piece, ...]] = []
+    for digit in ("", *closed_classes.CARDINAL_DIGITS):
+        for multiplier in closed_classes.CARDINAL_MULTIPLIERS:
+            group = digit + multiplier
+            if not low.startswith(group):
+                continue
+            pieces = ((_Piece("DIGIT", digit),) if digit else ()) + (
+                _Piece("MULTIPLIER", multiplier),)
+            rest = low[len(group):]
+            if not rest:
+                readings.append(pieces)
+            else:
+                readings.extend(pieces + tail for tail in _cardinal_pieces(rest))
+    return readings
 
 
 def _function_kind(low: str) -> str:

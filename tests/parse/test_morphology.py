@@ -154,6 +154,22 @@ def test_compound_cardinal_is_digit_and_multiplier() -> None:
     assert segments("sepdek") == ["sep", "dek"]
 
 
+@pytest.mark.parametrize(("form", "expected"), [
+    ("dekdu", ["dek", "du"]),
+    ("dudekkvin", ["du", "dek", "kvin"]),
+    ("tricentsesdekok", ["tri", "cent", "ses", "dek", "ok"]),
+    ("dekmil", ["dek", "mil"]),
+])
+def test_whole_number_written_as_one_word(form: str, expected: list[str]) -> None:
+    word = analyze_word(form)
+    assert (word.pos, segments(form)) == ("NUM", expected)
+
+
+@pytest.mark.parametrize("form", ["dutri", "kvinok", "dekkvinses"])
+def test_two_digits_side_by_side_are_no_number(form: str) -> None:
+    assert analyze_word(form).pos != "NUM"
+
+
 def test_ordinal_is_adjective_of_the_numeral() -> None:
     word = analyze_word("unua")
     assert (word.pos, word.lemma, word.roots) == ("ADJ", "unu", ("unu",))

@@ -209,3 +209,10 @@ def test_a_capitalised_word_mid_sentence_shaped_like_a_name_is_one() -> None:
     assert by_form["Marta"].pos == "PROPN" and by_form["Marta"].proper
     assert by_form["Karen"].pos == "PROPN"
     assert by_form["Sankta"].pos == "ADJ"  # it qualifies the noun after it
+
+
+def test_number_written_as_one_word_counts_its_noun() -> None:
+    sentence = parse("Mia najbaro havas dekdu malgrandajn kokinojn.")
+    assert sentence.object is not None
+    assert sentence.object.text(sentence.words) == "dekdu malgrandajn kokinojn"
+    assert sentence.verb is not None and sentence.verb.form == "havas"
