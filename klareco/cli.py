@@ -309,6 +309,20 @@ def _highlight(text: str, terms: set[str]) -> str:
     return "".join(pieces)
 
 
+@cli.command("mcp")
+@click.option("--http", "http_port", type=click.IntRange(0, 65535), default=None,
+              metavar="PORT", help="Serve streamable HTTP at http://HOST:PORT/mcp instead of "
+              "stdio (0: a free port, printed on stderr).")
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="The address --http listens on.")
+def mcp_command(http_port: int | None, host: str) -> None:
+    """Serve the tools ask, search, parse and explain_word to AI assistants over the Model
+    Context Protocol (stdio by default). The engine loads on the first call that needs it."""
+    from klareco.mcp_server import serve
+
+    serve(http_port, host)
+
+
 @cli.command("eval")
 @click.option("--gold", "gold_paths", required=True, multiple=True,
               type=click.Path(exists=True, dir_okay=False, path_type=Path),

@@ -171,7 +171,7 @@ class Engine:
             "reranked": len(result.hits),
             "timings_ms": dict(result.timings_ms),
         }
-        evidence = self._evidence(result.hits[:EVIDENCE_DEPTH])
+        evidence = self.cite(result.hits[:EVIDENCE_DEPTH], result.retriever)
         unknown = self._unknown_names(result)
         answer: Answer | None = None
         message = result.message
@@ -256,7 +256,11 @@ class Engine:
         return [k.text.capitalize() for k in result.keywords
                 if k.kind == "name" and not self.searcher.index.has(k.term)]
 
-    def _evidence(self, hits: list[Hit]) -> list[EvidenceItem]:
+    def cite(self, hits: list[Hit], retriever: str | None = None) -> list[EvidenceItem]:
+        """The hits with their full citations, as ``ask`` shows its evidence; ``retriever``
+        is the one that ranked them (default: the engine's), so a bm25 ranking names no
+        model."""
+        model = None if (retriever or self.retriever) == "bm25" else self.model_id
         store = self.searcher.store
         info = store.info
         items = []
@@ -269,7 +273,7 @@ class Engine:
                 offsets={"start": row.start, "end": row.end, "unit": "char",
                          "passage_id": row.passage_id},
                 license=document["license"], index_hash=info.get("fingerprint", ""),
-                model=self.model_id, analyzer=info.get("analyzer", ""),
+                model=model, analyzer=info.get("analyzer", ""),
                 rev=document["sha256"], score_lexical=_round(hit.score_lexical),
                 score_dense=_round(hit.score_dense), score_final=round(hit.score, 4),
                 k_pos=hit.k_pos, k_final=hit.rank)

@@ -23,6 +23,7 @@ STAGES = {
     "engine": 6,
     "training": 7, "build": 7,
     "cli": 8, "__main__": 8,
+    "mcp_server": 8,
 }
 
 

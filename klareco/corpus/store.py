@@ -199,16 +199,32 @@ class Store:
         return [rows[i] for i in ids]
 
     def documents(self) -> dict[str, dict[str, Any]]:
-        """Every document's metadata (title, license, source URL, sha256 …) by doc_id."""
+        """Every document's metadata (title, authors, translator, year, license, source URL,
+        sha256) by doc_id."""
         cursor = self.db.execute("SELECT * FROM documents")
         names = [column[0] for column in cursor.description]
-        return {row[0]: dict(zip(names, row, strict=True)) for row in cursor}
+        found = {row[0]: dict(zip(names, row, strict=True)) for row in cursor}
+        for document in found.values():
+            document["authors"] = json.loads(document["authors"])  # stored as a JSON list
+        return found
 
     def section_heads(self, doc_id: str, section_id: str) -> list[str]:
         """The headings a section stands under, outermost first."""
         row = self.db.execute("SELECT heads FROM sections WHERE doc_id = ? AND section_id = ?",
                               (doc_id, section_id)).fetchone()
         return list(json.loads(row[0])) if row else []
+
+    def passage(self, doc_id: str, passage_id: str) -> dict[str, Any] | None:
+        """One passage: its section, kind (paragraph, verse, stage direction …), speaker and
+        text; None when the document has no such passage."""
+        row = self.db.execute(
+            "SELECT section_id, kind, speaker, text FROM passages"
+            " WHERE doc_id = ? AND passage_id = ?", (doc_id, passage_id)).fetchone()
+        if row is None:
+            return None
+        section_id, kind, speaker, text = row
+        return {"doc_id": doc_id, "passage_id": passage_id, "section_id": section_id,
+                "kind": kind, "speaker": speaker, "text": text}
 
     def passage_text(self, doc_id: str, passage_id: str) -> str | None:
         row = self.db.execute("SELECT text FROM passages WHERE doc_id = ? AND passage_id = ?",
