@@ -266,17 +266,7 @@ def search_command(query: str, retriever: str, k: int, as_json: bool) -> None:
     searcher = Searcher.load(retriever=retriever)
     result = searcher.search(_clean(query), k, retriever)
     if as_json:
-        click.echo(json.dumps({
-            "query": result.query, "retriever": retriever,
-            "keywords": [{"text": kw.text, "term": kw.term, "weight": kw.weight,
-                          "kind": kw.kind} for kw in result.keywords],
-            "candidates": result.candidates, "message": result.message,
-            "hits": [{"rank": h.rank, "sentence_id": h.sentence_id, "doc_id": h.doc_id,
-                      "score": round(h.score, 4), "score_lexical": _round(h.score_lexical),
-                      "score_dense": _round(h.score_dense), "k_pos": h.k_pos,
-                      "citation": h.citation, "text": h.text}
-                     for h in result.hits],
-        }, ensure_ascii=False, indent=2))
+        click.echo(_dumps(result.to_dict(retriever)))
         return
     if not result.hits:
         click.echo(result.message or "nothing found")
@@ -291,20 +281,16 @@ def search_command(query: str, retriever: str, k: int, as_json: bool) -> None:
         click.echo(f"     {_highlight(hit.text, terms)}")
 
 
-def _round(value: float | None) -> float | None:
-    return None if value is None else round(value, 4)
-
-
 def _highlight(text: str, terms: set[str]) -> str:
     """The text with the words that matched a keyword in bold."""
+    from klareco.retrieval.search import matched_spans
+
     pieces: list[str] = []
     position = 0
-    for word in parse(text).words:
-        pieces.append(text[position:word.start])
-        form = text[word.start:word.end]
-        hit = bool(set(word.terms) & terms)
-        pieces.append(click.style(form, bold=True, fg="yellow") if hit else form)
-        position = word.end
+    for start, end in matched_spans(parse(text), terms):
+        pieces.append(text[position:start])
+        pieces.append(click.style(text[start:end], bold=True, fg="yellow"))
+        position = end
     pieces.append(text[position:])
     return "".join(pieces)
 
@@ -321,6 +307,16 @@ def mcp_command(http_port: int | None, host: str) -> None:
     from klareco.mcp_server import serve
 
     serve(http_port, host)
+
+
+def _dumps(data: object, indent: int | None = 2) -> str:
+    """Strict JSON: a NaN or an infinity, which JSON has no words for, is an error (the
+    engine's own checks name the damaged file first); ``indent=None`` gives one line."""
+    try:
+        return json.dumps(data, ensure_ascii=False, indent=indent, allow_nan=False)
+    except ValueError as error:
+        raise KlarecoError(f"a non-finite number would reach the JSON output ({error}): "
+                           "the build is damaged; run `klareco build`") from None
 
 
 @cli.command("eval")
@@ -342,7 +338,7 @@ def eval_command(gold_paths: tuple[Path, ...], retriever: str, as_json: bool) ->
     report.pop("per_item", None)
     report["retriever"] = retriever
     if as_json:
-        click.echo(json.dumps(report, ensure_ascii=False, indent=2))
+        click.echo(_dumps(report))
     else:
         click.echo(format_table(report))
 
@@ -353,42 +349,38 @@ def eval_command(gold_paths: tuple[Path, ...], retriever: str, as_json: bool) ->
 @click.option("--retriever", type=click.Choice(["hybrid", "bm25", "dense"]), default="hybrid",
               show_default=True, help="How the evidence is ranked.")
 def ask_command(question: str | None, as_json: bool, retriever: str) -> None:
-    """Answer QUESTION from the corpus, with cited evidence; without QUESTION, ask
-    interactively (an empty line or Ctrl-D ends). Builds what is missing first."""
+    """Answer QUESTION from the corpus, with cited evidence. Without QUESTION: the questions on
+    stdin, one per line (with --json, one JSON object per line); at a terminal, a prompt with
+    line editing and history (Ctrl-C cancels a line, Ctrl-D leaves). Builds what is missing
+    first."""
     from klareco.engine import Engine
 
-    if not _store_exists():
-        click.echo("The corpus is not built yet; building it now.", err=True)
+    def build_missing(reason: str) -> None:
+        click.echo(f"{reason[:1].upper()}{reason[1:]}: building it now.", err=True)
         _build(None)
-    try:
-        engine = Engine.load(retriever=retriever)
-    except KlarecoError as error:
-        if "run `klareco build`" not in str(error):
-            raise
-        click.echo(f"{error}: building what is missing now.", err=True)
-        _build(None)
-        engine = Engine.load(retriever=retriever)
+
+    engine = Engine.load_or_build(build_missing, retriever=retriever)
     if question is not None:
         _show_response(engine.ask(_clean(question)), as_json)
         return
     if not sys.stdin.isatty():
         for line in sys.stdin:
             if line.strip():
-                _show_response(engine.ask(_clean(line.strip())), as_json)
+                _show_response(engine.ask(_clean(line.strip())), as_json, lines=True)
         return
-    while True:
+    from klareco.interactive import typed_questions
+
+    for typed in typed_questions():
         try:
-            line = input("? ")
-        except EOFError:
-            break
-        if not line.strip():
-            break
-        _show_response(engine.ask(_clean(line.strip())), as_json)
+            _show_response(engine.ask(_clean(typed)), as_json)
+        except KeyboardInterrupt:  # Ctrl-C while answering drops that question only
+            click.echo("(cancelled)", err=True)
 
 
-def _show_response(response, as_json: bool) -> None:  # type: ignore[no-untyped-def]
-    if as_json:
-        click.echo(json.dumps(response.to_dict(), ensure_ascii=False, indent=2))
+def _show_response(response, as_json: bool,  # type: ignore[no-untyped-def]
+                   lines: bool = False) -> None:
+    if as_json:  # ``lines``: JSON Lines, one object per question
+        click.echo(_dumps(response.to_dict(), None if lines else 2))
         return
     click.echo(click.style(response.text, bold=True))
     if response.abstained:

@@ -13,24 +13,26 @@ full citation payload (``Citation``); ``Response.to_dict()`` is the ``klareco as
 
 from __future__ import annotations
 
+import math
 import sqlite3
 import time
 import zlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from klareco.artifacts import analyzer_fingerprint
+from klareco.artifacts import analyzer_fingerprint, store_path
 from klareco.corpus.store import Store
 from klareco.errors import KlarecoError
 from klareco.evaluation import evaluate
 from klareco.evaluation.judging import ABSTAIN_TEXT  # one home: the judging rules
 from klareco.experts.base import Answer, Evidence
-from klareco.experts.factoid import EVIDENCE_DEPTH, answer_threshold
+from klareco.experts.factoid import EVIDENCE_DEPTH, RANKER_PATH, answer_threshold
 from klareco.experts.registry import Registry, default_registry
+from klareco.parse.ast import Sentence
 from klareco.retrieval.keywords import context_terms
-from klareco.retrieval.search import DEFAULT_RETRIEVER, Hit, Searcher, SearchResult
+from klareco.retrieval.search import DEFAULT_RETRIEVER, Hit, Searcher, SearchResult, matched_spans
 
 SEARCH_DEPTH = 100
 CONTEXT_BEFORE = 2  # sentences before an evidence sentence whose names it may refer to
@@ -64,9 +66,14 @@ class EvidenceItem:
     label: str  # a citation for people: "Genezo 4:8", "Hamleto, Akto 1, Sceno 3"
     title: str
     citation: Citation
+    # the words that matched a keyword of the question: (start, end) in ``text``; None when
+    # not looked for (``cite`` without them)
+    matched: tuple[tuple[int, int], ...] | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {"text": self.text, "label": self.label, "title": self.title,
+        found = {} if self.matched is None else {
+            "matched": [list(span) for span in self.matched]}
+        return {"text": self.text, "label": self.label, "title": self.title, **found,
                 **asdict(self.citation)}
 
 
@@ -144,6 +151,24 @@ class Engine:
                                "than this one: run `klareco build`")
         return cls(searcher, registry, threshold, retriever)
 
+    @classmethod
+    def load_or_build(cls, build_missing: Callable[[str], None], home: Path | None = None,
+                      retriever: str = DEFAULT_RETRIEVER) -> Engine:
+        """``load``, but when the build is missing, or was made by other code, or is damaged
+        in a way a rebuild mends (the error says "run `klareco build`"), first
+        ``build_missing(reason)`` and then load again: ``ask`` builds in its own process,
+        ``serve`` in a child process while it answers 503."""
+        if not store_path(home).is_file():
+            build_missing("the corpus is not built yet")
+        else:
+            try:
+                return cls.load(home, retriever)
+            except KlarecoError as error:
+                if "run `klareco build`" not in str(error):
+                    raise
+                build_missing(str(error))
+        return cls.load(home, retriever)
+
     def close(self) -> None:
         self.searcher.close()
 
@@ -171,7 +196,11 @@ class Engine:
             "reranked": len(result.hits),
             "timings_ms": dict(result.timings_ms),
         }
-        evidence = self.cite(result.hits[:EVIDENCE_DEPTH], result.retriever)
+        read = result.hits[:EVIDENCE_DEPTH]
+        asts = self.searcher.store.asts_at([hit.position for hit in read])  # read once
+        terms = {keyword.term for keyword in result.keywords}
+        evidence = self.cite(read, result.retriever,
+                             [matched_spans(ast, terms) for ast in asts])
         unknown = self._unknown_names(result)
         answer: Answer | None = None
         message = result.message
@@ -179,7 +208,11 @@ class Engine:
         if unknown:
             message = f"the corpus does not mention the name {', '.join(unknown)}"
         elif result.hits and result.ast is not None:
-            answer = self.registry.answer(result.ast, self.expert_evidence(result))
+            answer = self.registry.answer(result.ast, self.expert_evidence(result, asts=asts))
+            if answer is not None and not math.isfinite(answer.confidence):
+                where = RANKER_PATH if answer.expert == "factoid" else "its model"
+                raise KlarecoError(f"the {answer.expert} expert gave a non-finite confidence: "
+                                   f"{where} is damaged")
             if answer is None:
                 message = "no expert found an answer in the best evidence"
             elif answer.confidence < self.threshold:
@@ -206,19 +239,20 @@ class Engine:
         return Response(question, answer.text, answer.confidence, evidence, 0,
                         offsets, answer.expert, None, trace, result.hits)
 
-    def expert_evidence(self, result: SearchResult, depth: int = EVIDENCE_DEPTH
-                        ) -> list[Evidence]:
+    def expert_evidence(self, result: SearchResult, depth: int = EVIDENCE_DEPTH,
+                        asts: Sequence[Sentence] | None = None) -> list[Evidence]:
         """The top ``depth`` hits as the experts read them: text, stored AST, rank, score,
-        context."""
+        context. ``asts``: those hits' stored ASTs when the caller has read them already."""
         store = self.searcher.store
         hits = result.hits[:depth]
         read = [h.position for h in hits]
-        asts = dict(zip(read, store.asts_at(read), strict=True))
+        stored = store.asts_at(read) if asts is None else asts[:len(read)]
+        by_position = dict(zip(read, stored, strict=True))
         # the sentences before a hit lend it only their names: those alone are read
         before = sorted({p for h in hits for p in range(max(0, h.position - CONTEXT_BEFORE),
-                                                         h.position)} - asts.keys())
+                                                         h.position)} - by_position.keys())
         names = dict(zip(before, store.name_terms_at(before), strict=True))
-        names.update({p: ast.name_terms for p, ast in asts.items()})
+        names.update({p: ast.name_terms for p, ast in by_position.items()})
         rows = dict(zip(read + before, store.sentences_at(read + before), strict=True))
         found = []
         for hit in hits:
@@ -227,7 +261,7 @@ class Engine:
             for p in range(max(0, hit.position - CONTEXT_BEFORE), hit.position):
                 if rows[p].doc_id == row.doc_id:
                     context |= names[p]
-            found.append(Evidence(hit.text, asts[hit.position], hit.rank, hit.score,
+            found.append(Evidence(hit.text, by_position[hit.position], hit.rank, hit.score,
                                   frozenset(context)))
         return found
 
@@ -256,16 +290,19 @@ class Engine:
         return [k.text.capitalize() for k in result.keywords
                 if k.kind == "name" and not self.searcher.index.has(k.term)]
 
-    def cite(self, hits: list[Hit], retriever: str | None = None) -> list[EvidenceItem]:
+    def cite(self, hits: list[Hit], retriever: str | None = None,
+             matched: Sequence[Sequence[tuple[int, int]]] | None = None) -> list[EvidenceItem]:
         """The hits with their full citations, as ``ask`` shows its evidence; ``retriever``
         is the one that ranked them (default: the engine's), so a bm25 ranking names no
-        model."""
+        model; ``matched``: each hit's words that matched the query (``matched_spans``)."""
         model = None if (retriever or self.retriever) == "bm25" else self.model_id
+        spans: Sequence[Sequence[tuple[int, int]] | None] = (
+            matched if matched is not None else [None] * len(hits))
         store = self.searcher.store
         info = store.info
         items = []
         rows = store.sentences_at([hit.position for hit in hits])  # one query for all
-        for hit, row in zip(hits, rows, strict=True):
+        for hit, row, found in zip(hits, rows, spans, strict=True):
             document = self.documents[hit.doc_id]
             citation = Citation(
                 doc_id=hit.doc_id, section_id=row.section_id, snippet_id=hit.sentence_id,
@@ -277,7 +314,8 @@ class Engine:
                 rev=document["sha256"], score_lexical=_round(hit.score_lexical),
                 score_dense=_round(hit.score_dense), score_final=round(hit.score, 4),
                 k_pos=hit.k_pos, k_final=hit.rank)
-            items.append(EvidenceItem(hit.text, hit.citation, document["title"], citation))
+            items.append(EvidenceItem(hit.text, hit.citation, document["title"], citation,
+                                      None if found is None else tuple(found)))
         return items
 
 

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import shutil
+import sqlite3
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from klareco.build import build_all, build_store
@@ -31,6 +34,19 @@ def fixture_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="session")
+def dense_fixture_home(fixture_home: Path) -> Path:
+    """The fixture store with its dense index (made with torch, as `klareco build` does)."""
+    from klareco.artifacts import store_path
+    from klareco.corpus.store import Store
+    from klareco.models.encoder import Encoder
+    from klareco.retrieval.dense import build_dense
+
+    with Store(store_path(fixture_home)) as store:
+        build_dense(store, Encoder.load(), fixture_home, progress=False)
+    return fixture_home
+
+
+@pytest.fixture(scope="session")
 def real_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A data directory built from the default corpus (../shared/corpus): store and dense
     index, built once per test session (about 90 s)."""
@@ -40,3 +56,17 @@ def real_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
     home = tmp_path_factory.mktemp("klareco-home")
     build_all(home, mirror, progress=False)
     return home
+
+
+def damaged_copy(home: Path, tmp_path: Path) -> Path:
+    """A copy of ``home`` whose BM25 weights are NaN, as a damaged store can give them."""
+    from klareco.artifacts import store_path
+
+    copy = tmp_path / "damaged"
+    shutil.copytree(home, copy)
+    with sqlite3.connect(store_path(copy)) as db:
+        size = len(db.execute("SELECT data FROM index_blobs WHERE name = 'bm25.weights'"
+                              ).fetchone()[0])
+        nan = np.full(size // 4, np.nan, dtype=np.float32).tobytes()
+        db.execute("UPDATE index_blobs SET data = ? WHERE name = 'bm25.weights'", (nan,))
+    return copy

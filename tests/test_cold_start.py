@@ -10,9 +10,6 @@ from pathlib import Path
 
 import pytest
 
-from klareco.artifacts import store_path
-from klareco.corpus.store import Store
-
 HEAVY = ("torch", "torch_geometric")
 
 
@@ -37,17 +34,6 @@ def test_building_and_training_still_use_torch() -> None:
     assert set(HEAVY) <= imported(["-c", "import klareco.build, klareco.training.encoder"])
 
 
-@pytest.fixture(scope="module")
-def built_home(fixture_home: Path) -> Path:
-    """The fixture store with its dense index (made with torch, as `klareco build` does)."""
-    from klareco.models.encoder import Encoder
-    from klareco.retrieval.dense import build_dense
-
-    with Store(store_path(fixture_home)) as store:
-        build_dense(store, Encoder.load(), fixture_home, progress=False)
-    return fixture_home
-
-
 @pytest.mark.parametrize("args", [
     ["ask", "Kiun helpis Tobio?"],
     ["ask", "--json", "Kiun helpis Tobio?"],
@@ -55,6 +41,7 @@ def built_home(fixture_home: Path) -> Path:
     ["search", "--retriever", "bm25", "-k", "3", "Kiun helpis Tobio?"],
     ["search", "--retriever", "dense", "Kiun helpis Tobio?"],
 ])
-def test_asking_and_searching_import_no_torch(built_home: Path, args: list[str]) -> None:
-    found = imported(["-m", "klareco", *args], built_home)
+def test_asking_and_searching_import_no_torch(dense_fixture_home: Path,
+                                              args: list[str]) -> None:
+    found = imported(["-m", "klareco", *args], dense_fixture_home)
     assert "klareco" in found and found.isdisjoint(HEAVY)

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from klareco.artifacts import store_path
 from klareco.corpus.store import Store
 from klareco.engine import Engine
 from klareco.errors import KlarecoError
+from klareco.experts.base import Answer
 
 PAYLOAD_KEYS = {"doc_id", "section_id", "snippet_id", "source_url", "offsets", "license",
                 "index_hash", "model", "analyzer", "rev", "score_lexical", "score_dense",
@@ -76,3 +79,22 @@ def test_a_store_from_another_analyzer_fails_fast(fixture_home: Path,
 def test_a_missing_build_fails_fast(tmp_path: Path) -> None:
     with pytest.raises(KlarecoError, match="klareco build"):
         Engine.load(tmp_path, retriever="bm25")
+
+
+def test_a_nan_cosine_stops_the_answer_naming_the_dense_index(dense_fixture_home: Path
+                                                              ) -> None:
+    engine = Engine.load(dense_fixture_home)
+    stage2 = engine.searcher.stage2
+    assert stage2 is not None
+    stage2.vectors = lambda positions: np.full((len(positions), stage2.encoder.dim), np.nan)
+    with pytest.raises(KlarecoError, match="dense.faiss gives a non-finite score"):
+        engine.ask("Kiun helpis Tobio?")
+    engine.close()
+
+
+def test_a_nan_confidence_stops_the_answer_naming_the_ranker(
+        engine: Engine, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(engine.registry, "answer",
+                        lambda question, evidence: Answer("Elio", math.nan, 0, "factoid"))
+    with pytest.raises(KlarecoError, match="answer_ranker.pt is damaged"):
+        engine.ask("Kiun helpis Tobio?")

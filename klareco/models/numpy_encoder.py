@@ -87,6 +87,7 @@ class NumpyEncoder:
         self.vocabulary = vocab
         self.model_id = model_id
         self.metadata = metadata or {}
+        self.path: Path | None = None  # the model file it was loaded from (errors name it)
 
     @classmethod
     def load(cls, path: Path | None = None) -> NumpyEncoder:
@@ -94,8 +95,10 @@ class NumpyEncoder:
         mirror; refuses a mirror of another file and a model of another vocabulary."""
         path = path or default_model_path()
         saved, sha256 = load_mirror(path, FORMAT, RETRAIN)
-        return cls(saved["state_dict"], checked_vocabulary(saved, path), model_id_of(sha256),
-                   saved.get("metadata") or {})
+        encoder = cls(saved["state_dict"], checked_vocabulary(saved, path), model_id_of(sha256),
+                      saved.get("metadata") or {})
+        encoder.path = path
+        return encoder
 
     @property
     def dim(self) -> int:

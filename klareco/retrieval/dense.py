@@ -95,8 +95,9 @@ def build_dense(store: Store, encoder: Encoder, home: Path | None = None, *,
 class DenseIndex:
     """Sentence vectors by corpus position, with exact inner-product search."""
 
-    def __init__(self, index: faiss.Index) -> None:
+    def __init__(self, index: faiss.Index, path: Path | None = None) -> None:
         self.index = index
+        self.path = path  # the file it was read from (errors name it)
         # IndexFlat keeps the raw float32 rows (mapped from the file, see ``_MAP_FLAT``); a
         # view of them serves the stage-2 rerank.
         self.matrix = faiss.rev_swig_ptr(index.get_xb(), index.ntotal * index.d).reshape(
@@ -120,7 +121,7 @@ class DenseIndex:
             raise KlarecoError(f"the dense index {path} is corrupt: run `klareco build`") from None
         if index.ntotal != meta.get("count") or index.d != encoder.dim:
             raise KlarecoError(f"the dense index {path} is incomplete: run `klareco build`")
-        return cls(index)
+        return cls(index, path)
 
     def vectors(self, positions: np.ndarray) -> np.ndarray:
         """Stored vectors of the sentences at ``positions`` (0-based corpus order)."""

@@ -15,7 +15,7 @@ found" the honest answer. A query of only function words gets a message, not nei
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -66,6 +66,21 @@ class SearchResult:
     retriever: str = "bm25"
     timings_ms: dict[str, float] = field(default_factory=dict)  # per stage
     ast: Sentence | None = None  # the parsed query
+
+    def to_dict(self, retriever: str | None = None) -> dict[str, Any]:
+        """The ``klareco search --json`` form; ``retriever``: the one asked for, when it is
+        not the one that ranked (``hybrid`` falls back to ``dense``)."""
+        return {
+            "query": self.query, "retriever": retriever or self.retriever,
+            "keywords": [{"text": kw.text, "term": kw.term, "weight": kw.weight,
+                          "kind": kw.kind} for kw in self.keywords],
+            "candidates": self.candidates, "message": self.message,
+            "hits": [{"rank": h.rank, "sentence_id": h.sentence_id, "doc_id": h.doc_id,
+                      "score": round(h.score, 4), "score_lexical": _round(h.score_lexical),
+                      "score_dense": _round(h.score_dense), "k_pos": h.k_pos,
+                      "citation": h.citation, "text": h.text}
+                     for h in self.hits],
+        }
 
 
 class Stage2:
@@ -141,6 +156,7 @@ class Searcher:
         started = time.perf_counter()
         depth = k if retriever == "bm25" else max(k, STAGE1_DEPTH)
         positions, scores, matched = self.rank([(kw.term, kw.weight) for kw in found], depth)
+        _check_finite(scores, f"the BM25 index in {self.store.path}")
         timings["stage1"] = _since(started)
         if len(positions) == 0:
             if retriever == "hybrid" and not any(kw.kind == "name" for kw in found):
@@ -163,9 +179,11 @@ class Searcher:
         assert self.stage2 is not None
         started = time.perf_counter()
         query = self.stage2.encoder.encode([ast])[0]
+        _check_finite(query, self._encoder_name())
         timings["encode"] = _since(started)
         started = time.perf_counter()
         cosines = self.stage2.vectors(positions) @ query
+        _check_finite(cosines, self._dense_name())
         order, final = fuse(scores, cosines, self.id_rank[positions], self.stage2.fusion)
         if tail_cut:
             keep = knee_cut(final)
@@ -178,11 +196,23 @@ class Searcher:
                timings: dict[str, float]) -> SearchResult:
         assert self.stage2 is not None and self.stage2.dense is not None
         started = time.perf_counter()
-        positions, cosines = self.stage2.dense.search(self.stage2.encoder.encode([ast])[0], k)
+        query = self.stage2.encoder.encode([ast])[0]
+        _check_finite(query, self._encoder_name())
+        positions, cosines = self.stage2.dense.search(query, k)
+        _check_finite(cosines, self._dense_name())
         timings["dense"] = _since(started)
         hits = [(int(p), float(c), None, float(c), None) for p, c in
                 zip(positions, cosines, strict=True)]
         return SearchResult(text, found, self._hits(hits), 0, None, "dense", timings, ast)
+
+    def _encoder_name(self) -> str:
+        encoder = self.stage2.encoder if self.stage2 else None
+        path = getattr(encoder, "path", None)
+        return f"the encoder {path}" if path else "the encoder's weights"
+
+    def _dense_name(self) -> str:
+        path = getattr(self.stage2.dense, "path", None) if self.stage2 else None
+        return f"the dense index {path}" if path else "the dense index"
 
     def _hits(self, ranked: list[tuple[int, float, float | None, float | None, int | None]]
               ) -> list[Hit]:
@@ -191,6 +221,25 @@ class Searcher:
                     dense, k_pos)
                 for n, (r, (position, final, lexical, dense, k_pos)) in
                 enumerate(zip(rows, ranked, strict=True), start=1)]
+
+
+def matched_spans(ast: Sentence, terms: Collection[str]) -> list[tuple[int, int]]:
+    """Where the words of ``ast`` that carry one of the search ``terms`` stand in its text
+    (start, end): what a page or a terminal highlights."""
+    wanted = set(terms)
+    return [(word.start, word.end) for word in ast.words if wanted.intersection(word.terms)]
+
+
+def _check_finite(values: np.ndarray, source: str) -> None:
+    """Scores feed rankings and JSON: a NaN or infinity can only come from a damaged file, and
+    must stop the answer rather than reorder it (or reach JSON, which has no such numbers)."""
+    if not np.isfinite(values).all():
+        raise KlarecoError(f"{source} gives a non-finite score: it is damaged; "
+                           "run `klareco build`")
+
+
+def _round(value: float | None) -> float | None:
+    return None if value is None else round(value, 4)
 
 
 def _since(started: float) -> float:
