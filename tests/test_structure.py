@@ -22,7 +22,7 @@ STAGES = {
     "experts": 5,
     "engine": 6,
     "training": 7, "build": 7,
-    "cli": 8, "__main__": 8, "interactive": 8,
+    "cli": 8, "__main__": 8, "serving": 8, "interactive": 8,
     "mcp_server": 8,
 }
 

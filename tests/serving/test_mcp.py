@@ -7,7 +7,6 @@ import json
 import os
 import re
 import shutil
-import socket
 import subprocess
 import sys
 import time
@@ -33,6 +32,7 @@ from klareco.mcp_server import (
     tool_specs,
 )
 from tests.serving.client import over_stdio, text_of
+from tests.serving.conftest import run_on_a_taken_port
 
 CITATION_KEYS = {"text", "label", "title", "doc_id", "section_id", "snippet_id", "source_url",
                  "offsets", "license", "rev", "score_final", "k_final", "passage"}
@@ -314,11 +314,6 @@ def test_over_http_on_loopback(tmp_path: Path) -> None:
 
 
 def test_a_port_in_use_is_one_error_line(tmp_path: Path) -> None:
-    with socket.socket() as taken:
-        taken.bind(("127.0.0.1", 0))
-        taken.listen()
-        port = taken.getsockname()[1]
-        done = subprocess.run([sys.executable, "-m", "klareco", "mcp", "--http", str(port)],
-                              capture_output=True, text=True, timeout=60, check=False)
+    port, done = run_on_a_taken_port(["mcp", "--http"])
     assert done.returncode == 1 and done.stderr.count("\n") == 1
     assert done.stderr.startswith(f"error: cannot serve on 127.0.0.1 port {port} ")

@@ -1,0 +1,213 @@
+"""The HTTP API and the page's files, through Starlette's test client, over the fixture build."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+import time
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+
+from klareco.artifacts import store_path
+from klareco.engine import Engine
+from klareco.errors import KlarecoError
+from klareco.parse import parse
+from klareco.serving.http import MAX_QUERY, MAX_TEXT, EngineHost, create_app
+from tests.conftest import damaged_copy
+from tests.serving.conftest import get_json, run_on_a_taken_port, running_server
+
+QUESTION = "Kiun helpis Tobio?"  # the fixture Genesis: "Kaj Tobio … helpis lin" → Elio
+
+
+def client_over(load: Callable[[Callable[[str], None]], Engine]) -> TestClient:
+    return TestClient(create_app(EngineHost(load)), raise_server_exceptions=False)
+
+
+@pytest.fixture(scope="module")
+def client(dense_fixture_home: Path) -> Iterator[TestClient]:
+    with client_over(lambda building: Engine.load(dense_fixture_home)) as test_client:
+        yield test_client
+
+
+def test_ask_gives_the_ask_json_object(client: TestClient, dense_fixture_home: Path) -> None:
+    response = client.get("/api/ask", params={"q": QUESTION})
+    assert response.status_code == 200
+    data = response.json()
+    engine = Engine.load(dense_fixture_home)
+    expected = engine.ask(QUESTION).to_dict()
+    engine.close()
+    for payload in (data, expected):
+        payload["trace"].pop("timings_ms")
+    assert data == expected  # the object `klareco ask --json` prints
+    assert data["answer"] == "Elio"
+    first = data["evidence"][0]
+    start = data["answer_offsets"]["start"] - first["offsets"]["start"]
+    end = data["answer_offsets"]["end"] - first["offsets"]["start"]
+    assert first["text"][start:end] == "Elio"
+    assert [first["text"][s:e] for s, e in first["matched"]] == ["Tobio", "Tobio", "helpis"]
+
+
+def test_ask_reports_where_its_time_went(client: TestClient) -> None:
+    timing = client.get("/api/ask", params={"q": QUESTION}).headers["server-timing"]
+    parts = dict(part.strip().split(";dur=") for part in timing.split(","))
+    assert set(parts) == {"wait", "engine", "app"}
+    assert float(parts["app"]) >= float(parts["engine"]) > 0
+
+
+def test_x_system_questions_are_understood(client: TestClient) -> None:
+    data = client.get("/api/ask", params={"q": "Kiun helpis Tobio?"}).json()
+    typed = client.get("/api/ask", params={"q": "kiun helpis tobio"}).json()
+    assert typed["answer"] == data["answer"]
+    parsed = client.get("/api/parse", params={"q": "Cxu la hundo mangxas?"}).json()
+    assert [w["form"] for w in parsed["words"]][:1] == ["Cxu"]
+    assert parsed["type"] == "question" and parsed["words"][0]["known"]
+
+
+def test_search_gives_the_search_json_object(client: TestClient) -> None:
+    data = client.get("/api/search", params={"q": "Tobio Elio", "k": 2,
+                                             "retriever": "bm25"}).json()
+    assert data["retriever"] == "bm25" and len(data["hits"]) <= 2
+    assert data["hits"][0]["citation"] == "Genezo 4:8"
+    assert {"query", "keywords", "candidates", "message", "hits"} <= data.keys()
+    hybrid = client.get("/api/search", params={"q": "Tobio Elio"}).json()
+    assert hybrid["retriever"] == "hybrid" and hybrid["hits"][0]["score_dense"] is not None
+
+
+def test_parse_as_json_and_as_conllu(client: TestClient) -> None:
+    data = client.get("/api/parse", params={"q": "La hundon vidas la kato."}).json()
+    assert data == parse("La hundon vidas la kato.").to_dict()
+    assert data["object"]["text"] == "La hundon"
+    response = client.get("/api/parse", params={"q": "Kiun mortigis Kain?",
+                                                "format": "conllu"})
+    assert response.status_code == 200 and response.headers["content-type"].startswith(
+        "text/plain")
+    assert "\tKiun\tkiu\tDET\t" in response.text and response.text.startswith("# text = ")
+
+
+def test_health_names_the_build(client: TestClient, dense_fixture_home: Path) -> None:
+    data = client.get("/api/health").json()
+    assert data["status"] == "ready"
+    with sqlite3.connect(store_path(dense_fixture_home)) as db:
+        sentences = db.execute("SELECT COUNT(*) FROM sentences").fetchone()[0]
+        fingerprint = db.execute(
+            "SELECT value FROM build_info WHERE key = 'fingerprint'").fetchone()[0]
+    assert data["corpus"] == {"documents": 2, "sentences": sentences}
+    assert data["fingerprint"] == fingerprint
+    assert data["models"]["encoder"].startswith("tree-lstm@")
+    assert data["models"]["answer_ranker"].startswith("answer-ranker@")
+
+
+@pytest.mark.parametrize(("path", "params", "status", "message"), [
+    ("/api/ask", {}, 400, "give the text as q"),
+    ("/api/ask", {"q": "   "}, 400, "give the text as q"),
+    ("/api/ask", {"q": "a" * (MAX_TEXT + 1)}, 400, f"at most {MAX_TEXT}"),
+    ("/api/search", {"q": "Tobio", "k": "0"}, 400, "k must be a whole number from 1 to 100"),
+    ("/api/search", {"q": "Tobio", "k": "dek"}, 400, "k must be a whole number"),
+    ("/api/search", {"q": "Tobio", "retriever": "grep"}, 400, "retriever must be one of"),
+    ("/api/parse", {"q": "La hundo.", "format": "xml"}, 400, "format must be one of"),
+    ("/api/nothing", {}, 404, "no such page"),
+    ("/etc/passwd", {}, 404, "no such page"),
+    ("/static/../../pyproject.toml", {}, 404, "no such page"),
+])
+def test_bad_requests_get_a_json_error(client: TestClient, path: str, params: dict,
+                                       status: int, message: str) -> None:
+    response = client.get(path, params=params)
+    assert response.status_code == status
+    assert message in response.json()["error"]
+
+
+def test_request_limits(client: TestClient) -> None:
+    response = client.post("/api/ask?q=x", content=b"{}")
+    assert response.status_code == 413 and "no body" in response.json()["error"]
+    response = client.get("/api/ask?q=" + "a" * (MAX_QUERY + 1))
+    assert response.status_code == 414
+    response = client.delete("/api/ask?q=x")
+    assert response.status_code == 405 and response.json() == {"error": "only GET is served"}
+
+
+def test_the_page_and_its_files_come_from_the_app(client: TestClient) -> None:
+    page = client.get("/")
+    assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
+    assert 'src="/app.js"' in page.text and 'href="/style.css"' in page.text
+    assert "Kiu estas Ofelio?" in page.text and "http" not in page.text  # no CDN
+    assert "default-src 'self'" in page.headers["content-security-policy"]
+    assert client.get("/app.js").headers["content-type"].startswith("text/javascript")
+    assert client.get("/style.css").headers["content-type"].startswith("text/css")
+
+
+def test_503_while_the_corpus_is_being_built() -> None:
+    built = threading.Event()
+
+    def load(building: Callable[[str], None]) -> Engine:
+        building("the corpus is not built yet")
+        built.wait(30)
+        raise KlarecoError("the build was stopped")
+
+    with client_over(load) as test_client:
+        deadline = time.monotonic() + 10
+        while test_client.get("/api/health").json()["status"] != "building":
+            assert time.monotonic() < deadline
+            time.sleep(0.01)
+        response = test_client.get("/api/ask", params={"q": QUESTION})
+        assert response.status_code == 503 and response.headers["retry-after"]
+        assert "being built" in response.json()["error"]
+        assert test_client.get("/api/search", params={"q": "Tobio"}).status_code == 503
+        assert test_client.get("/api/health").status_code == 503
+        # the parser needs no corpus: it answers meanwhile
+        assert test_client.get("/api/parse", params={"q": "La hundo."}).status_code == 200
+        built.set()
+        while test_client.get("/api/health").json()["status"] == "building":
+            assert time.monotonic() < deadline
+            time.sleep(0.01)
+        response = test_client.get("/api/ask", params={"q": QUESTION})
+        assert response.status_code == 503
+        assert response.json()["error"] == ("the engine could not be loaded: "
+                                            "the build was stopped")
+
+
+def test_a_damaged_build_is_a_500_naming_the_file(dense_fixture_home: Path,
+                                                  tmp_path: Path) -> None:
+    home = damaged_copy(dense_fixture_home, tmp_path)
+    with client_over(lambda building: Engine.load(home, retriever="bm25")) as test_client:
+        response = test_client.get("/api/ask", params={"q": QUESTION})
+    assert response.status_code == 500
+    assert str(store_path(home)) in response.json()["error"]
+    assert "damaged" in response.json()["error"]
+
+
+def test_concurrent_requests_get_the_answers_of_one_at_a_time(client: TestClient) -> None:
+    questions = [QUESTION, "Kiu parolis kun Elio?", "Kie falis pluvo?", "Kio estis griza?"]
+    alone = {q: client.get("/api/ask", params={"q": q}).json()["answer"] for q in questions}
+    with ThreadPoolExecutor(8) as pool:
+        together = list(pool.map(
+            lambda q: (q, client.get("/api/ask", params={"q": q}).json()["answer"]),
+            questions * 6))
+    assert all(answer == alone[q] for q, answer in together)
+
+
+def test_the_parser_gives_the_same_trees_from_many_threads() -> None:
+    # /api/parse runs the parser outside the engine's thread: it must be thread-safe
+    texts = [f"La {n}-a hundo de Petro vidis la katojn en la ĝardeno." for n in range(40)]
+    texts += ["Kiun mortigis Kain?", "Malsanulejo estas konstruaĵo.", "Ĉu vi venos morgaŭ?"]
+    alone = [json.dumps(parse(text).to_dict()) for text in texts]
+    with ThreadPoolExecutor(8) as pool:
+        together = list(pool.map(lambda text: json.dumps(parse(text).to_dict()), texts * 4))
+    assert together == alone * 4
+
+
+def test_klareco_serve_starts_and_stops(dense_fixture_home: Path) -> None:
+    with running_server(dense_fixture_home) as server:
+        status, data = get_json(server.url + "api/ask?q=Kiun%20helpis%20Tobio%3F")
+        assert status == 200 and data["answer"] == "Elio"
+
+
+def test_a_taken_port_is_a_one_line_error() -> None:
+    port, done = run_on_a_taken_port(["serve", "--port"])
+    assert done.returncode == 1
+    assert done.stderr.startswith(f"error: cannot listen on 127.0.0.1:{port}")
+    assert len(done.stderr.strip().splitlines()) == 1
