@@ -17,7 +17,7 @@ from klareco import __version__
 from klareco.errors import KlarecoError
 from klareco.parse import parse, parse_tokens
 from klareco.parse.ast import Sentence
-from klareco.parse.conllu import read_conllu, to_conllu
+from klareco.parse.conllu import ConlluSentence, read_conllu, to_conllu
 from klareco.parse.render import render_tree
 
 
@@ -53,10 +53,12 @@ def parse_command(text: str | None, output_format: str, input_format: str) -> No
     Reads TEXT, or stdin when TEXT is absent (one sentence per line).
     """
     raw = _read_input(text)
-    parsed: list[tuple[Sentence, str | None]] = []
+    parsed: list[tuple[Sentence, ConlluSentence | None]] = []
     if input_format == "conllu":
         for block in read_conllu(raw.splitlines()):
-            parsed.append((parse_tokens([t.form for t in block.tokens]), block.sent_id))
+            sentence = parse_tokens([t.form for t in block.tokens],
+                                    [t.space_after for t in block.tokens])
+            parsed.append((sentence, block))
     else:
         lines = [line for line in raw.splitlines() if line.strip()]
         parsed = [(parse(line), None) for line in lines]
@@ -68,8 +70,8 @@ def parse_command(text: str | None, output_format: str, input_format: str) -> No
         out.write(json.dumps(dicts[0] if len(dicts) == 1 else dicts, ensure_ascii=False,
                              indent=2) + "\n")
     elif output_format == "conllu":
-        for sentence, sent_id in parsed:
-            out.write(to_conllu(sentence, sent_id))
+        for number, (sentence, block) in enumerate(parsed, start=1):
+            out.write(to_conllu(sentence, str(number), block))
     else:
         out.write("\n\n".join(render_tree(s) for s, _ in parsed) + "\n")
 
@@ -78,19 +80,26 @@ def parse_command(text: str | None, output_format: str, input_format: str) -> No
 @click.option("--gold", "gold_path", required=True,
               type=click.Path(exists=True, dir_okay=False, path_type=Path),
               help="A UD CoNLL-U treebank.")
+@click.option("--conventions", type=click.Choice(["auto", "ud", "etb"]), default="auto",
+              show_default=True,
+              help="The gold's conventions: official UD, or the ETB treebank's (stem lemmas); "
+              "auto tells them apart by the nouns' lemmas.")
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
-def eval_parser_command(gold_path: Path, as_json: bool) -> None:
-    """Score the parser against a CoNLL-U gold: UPOS, LEMMA, FEATS, nsubj and obj F1."""
-    from klareco.parse.evaluation import evaluate_parser
+def eval_parser_command(gold_path: Path, conventions: str, as_json: bool) -> None:
+    """Score the parser against a CoNLL-U gold, with gold tokenization: the CoNLL 2018
+    metrics (UPOS, UFeats, Lemmas, UAS, LAS, CLAS, by udtools' evaluator) and nsubj and obj
+    F1."""
+    from klareco.parse.evaluation import METRICS, evaluate_parser
 
-    report = evaluate_parser(gold_path).report()
+    report = evaluate_parser(gold_path, conventions).report()
     if as_json:
         click.echo(json.dumps(report, ensure_ascii=False, indent=2))
         return
-    click.echo(f"{report['sentences']} sentences, {report['tokens']} tokens "
+    click.echo(f"{report['sentences']} sentences, {report['tokens']} tokens, "
+               f"{report['conventions']} conventions "
                f"({report['role_sentences']} sentences with relations)")
-    for key in ("upos", "lemma", "feats"):
-        click.echo(f"  {key.upper():6} accuracy {report[key]:.4f}")
+    click.echo("  " + "  ".join(f"{name} {report[name]:.4f}" if report[name] is not None
+                                else f"{name} -" for name in METRICS))
     for rel in ("nsubj", "obj"):
         r = report[rel]
         click.echo(f"  {rel:6} P {r['precision']:.4f}  R {r['recall']:.4f}  F1 {r['f1']:.4f}"
@@ -105,8 +114,8 @@ def eval_parser_command(gold_path: Path, as_json: bool) -> None:
     for item in confusions["lemma"][:5]:
         click.echo(f"  LEMMA {item['form']}: {item['gold']} → {item['predicted']}: "
                    f"{item['count']}")
-    for item in confusions["roles"][:5]:
-        click.echo(f"  ROLE  {item['gold']} → {item['predicted']}: {item['count']}")
+    for item in confusions["relations"][:5]:
+        click.echo(f"  DEPREL {item['gold']} → {item['predicted']}: {item['count']}")
 
 
 def _mirror_option(help_text: str):  # type: ignore[no-untyped-def]

@@ -18,11 +18,11 @@ SUFFIXES: frozenset[str] = frozenset(
     op uj ul um""".split()
 )
 
-# Participle suffixes → (UD Tense, UD Voice). UD's Esperanto treebank writes Tense=Pass for
-# the past participles.
+# Participle suffixes → (UD Tense, UD Voice). (The ETB treebank writes Tense=Pass for the past
+# ones: klareco.parse.conventions.)
 PARTICIPLES: dict[str, tuple[str, str]] = {
-    "ant": ("Pres", "Act"), "int": ("Pass", "Act"), "ont": ("Fut", "Act"),
-    "at": ("Pres", "Pass"), "it": ("Pass", "Pass"), "ot": ("Fut", "Pass"),
+    "ant": ("Pres", "Act"), "int": ("Past", "Act"), "ont": ("Fut", "Act"),
+    "at": ("Pres", "Pass"), "it": ("Past", "Pass"), "ot": ("Fut", "Pass"),
 }
 
 # Vowels that may join the roots of a compound (akv-o-birdo, unu-a-taga).

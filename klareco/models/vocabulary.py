@@ -23,6 +23,7 @@ from functools import cache
 from klareco.lexicon import affixes, closed_classes
 from klareco.lexicon.roots import load_roots
 from klareco.parse.ast import Word
+from klareco.parse.conventions import etb_tags
 
 NAME_BUCKETS = 2048
 UNKNOWN_ROOT_BUCKETS = 1024
@@ -92,11 +93,11 @@ class Vocabulary:
         """Morpheme token ids of one word, head root first."""
         ids = self.morpheme_ids
         if word.is_name:
-            return [self._bucket(self.name_base, NAME_BUCKETS, word.lemma.lower())]
+            return [self._bucket(self.name_base, NAME_BUCKETS, word.stem.lower())]
         if word.pos == "NUM" and word.form.isdigit():
             return [ids["number"]]
         if not word.roots:
-            lemma = word.lemma.lower()
+            lemma = word.stem.lower()
             found = ids.get("w:" + lemma)
             return [found] if found else [self._bucket(self.unknown_base, UNKNOWN_ROOT_BUCKETS,
                                                         lemma)]
@@ -109,10 +110,11 @@ class Vocabulary:
         return tokens[:MORPHEME_SLOTS]
 
     def features(self, word: Word, role: str) -> list[int]:
-        """Grammar feature token ids of one word in the given clause role."""
+        """Grammar feature token ids of one word in the given clause role. The tags are read
+        in the conventions the shipped model was trained on (``etb_tags``)."""
         ids = self.feature_ids
-        feats = dict(word.feats)
-        tokens = [f"pos={word.pos}", f"ending={word.ending}", f"role={role}"]
+        _, pos, feats = etb_tags(word)
+        tokens = [f"pos={pos}", f"ending={word.ending}", f"role={role}"]
         tokens += [f"{name}={feats[name]}" for name in
                    ("Case", "Number", "Tense", "Mood", "VerbForm", "Voice") if name in feats]
         if word.correlative:

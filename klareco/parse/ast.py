@@ -64,7 +64,10 @@ class Word:
     """A word (or punctuation token) with its exact segmentation and grammatical features.
 
     ``index``, ``start`` and ``end`` place it in its sentence (``-1`` for a word analysed
-    out of context). ``lemma`` is the stem without the grammatical ending, as in UD.
+    out of context). ``lemma``, ``pos`` and ``feats`` follow the official UD conventions
+    (``klareco.parse.conventions``): ``lemma`` is the dictionary form (``hundo``,
+    ``mortigi``), ``stem`` the lemma without its ending (``hund``, ``mortig``), which is what
+    retrieval indexes. ``directional`` marks an accusative of direction (en la domon).
     """
 
     form: str
@@ -85,6 +88,8 @@ class Word:
     index: int = -1
     start: int = -1
     end: int = -1
+    stem: str = ""
+    directional: bool = False
     # the analyses of a hyphenated word's parts ("nigre-griza" → nigre, griza), else empty
     parts: tuple[Word, ...] = field(default=(), repr=False)
 
@@ -97,7 +102,17 @@ class Word:
 
     @property
     def case(self) -> str | None:
-        return self.feat("Case")
+        """The grammatical case as the parser's own analysis has it (``xpos``'s conventions):
+        Nom, Acc, Lat for an accusative of direction (en la domon), Nom for a name without
+        an ending, None for the -o correlatives (kio)."""
+        return self._memo("_case", lambda: _own_tags(self)[2].get("Case", "")) or None
+
+    @property
+    def xpos(self) -> str:
+        """The parser's own part of speech, in the ETB treebank's conventions (``esti`` VERB,
+        participles ADJ, possessives DET, particles PART: ``klareco.parse.conventions``).
+        The answer expert and the question generator were built on it."""
+        return self._memo("_xpos", lambda: _own_tags(self)[1])
 
     @property
     def is_punct(self) -> bool:
@@ -123,7 +138,8 @@ class Word:
         (parolanto: one who speaks), or a personal pronoun other than ĝi. Names are left to
         the caller: a name may be a place's."""
         if self.pos == "PRON":
-            return self.lemma.lower() in PERSONAL_PRONOUNS and self.lemma.lower() != "ĝi"
+            return (self.word_class == "pronoun" and self.lemma.lower() in PERSONAL_PRONOUNS
+                    and self.lemma.lower() != "ĝi")
         if self.pos != "NOUN":
             return False
         suffixes = list(self.suffixes)
@@ -137,8 +153,8 @@ class Word:
     @property
     def is_content(self) -> bool:
         """A word that can carry an answer: nouns, names, numbers, adjectives, verbs, foreign
-        words, and adverbs built on a root (not "jam", "tre")."""
-        return self.pos in ("NOUN", "PROPN", "NUM", "ADJ", "VERB", "X") or (
+        words, and adverbs built on a root (not "jam", "tre"). Auxiliaries count as verbs."""
+        return self.pos in ("NOUN", "PROPN", "NUM", "ADJ", "VERB", "AUX", "X") or (
             self.pos == "ADV" and bool(self.roots))
 
     @property
@@ -146,14 +162,14 @@ class Word:
         """A verb that links its subject to a predicate (estas, fariĝis, nomiĝas); see
         ``klareco.lexicon.semantics.COPULAS``. Participles are not counted."""
         return (self.pos in ("VERB", "AUX") and not self.prefixes
-                and self.feat("VerbForm") != "Part"
+                and self.feat("VerbForm") not in ("Part", "Ger")
                 and (*self.roots, *self.suffixes) in COPULAS)
 
     @property
     def content_roots(self) -> tuple[str, ...]:
-        """What the word is about, for comparing words: a name's lowercased lemma, else its
+        """What the word is about, for comparing words: a name's lowercased stem, else its
         roots (head root last)."""
-        return (self.lemma.lower(),) if self.is_name else self.roots
+        return (self.stem.lower(),) if self.is_name else self.roots
 
     @property
     def index_terms(self) -> tuple[Term, ...]:
@@ -185,7 +201,8 @@ class Word:
         # stored words per question, and every field is given here.
         word = object.__new__(cls)
         word.__dict__.update(
-            form=data["form"], lemma=data["lemma"], pos=data["pos"],
+            form=data["form"], lemma=data["lemma"], stem=data.get("stem", data["lemma"]),
+            pos=data["pos"], directional=data.get("directional", False),
             morphemes=tuple(Morpheme.from_dict(m) for m in data.get("morphemes") or ()),
             prefixes=tuple(data["prefixes"]), roots=tuple(data["roots"]),
             suffixes=tuple(data["suffixes"]), ending=data.get("ending"),
@@ -202,6 +219,7 @@ class Word:
         data = {
             "form": self.form,
             "lemma": self.lemma,
+            "stem": self.stem,
             "prefixes": list(self.prefixes),
             "roots": list(self.roots),
             "suffixes": list(self.suffixes),
@@ -223,6 +241,8 @@ class Word:
             "start": self.start,
             "end": self.end,
         }
+        if self.directional:
+            data["directional"] = True
         if self.parts:
             data["parts"] = [p.to_dict() for p in self.parts]
         return data
@@ -429,6 +449,12 @@ class Sentence:
         )
 
 
+def _own_tags(word: Word) -> tuple[str, str, dict[str, str]]:
+    from klareco.parse.conventions import etb_tags  # conventions builds on this module
+
+    return etb_tags(word)
+
+
 def name_terms(words: Iterable[Word]) -> frozenset[str]:
     """The index terms that the proper names among ``words`` give."""
     return frozenset(t.term for word in words for t in word.index_terms if t.kind == "name")
@@ -447,8 +473,8 @@ def _index_terms(word: Word) -> list[Term]:
         return [t for part in word.parts for t in part.index_terms]
     if word.is_name:
         found = []
-        if any(c.isalpha() for c in word.lemma):
-            found.append(Term(word.lemma.lower(), name_term(word.lemma), "name"))
+        if any(c.isalpha() for c in word.stem):
+            found.append(Term(word.stem.lower(), name_term(word.stem), "name"))
         if not word.known:
             return found
         # A capitalised known word (Dio) is a name here but a plain noun at a sentence
@@ -464,7 +490,7 @@ def _index_terms(word: Word) -> list[Term]:
         found = []
     roots = [r for r in word.roots if len(r) > 1 and r not in _EMPTY_ROOTS]
     found += [Term(root, root, "root") for root in roots]
-    stem = word.lemma.lower()
+    stem = word.stem.lower()
     if roots and word.pos != "PROPN" and stem not in roots and stem not in _EMPTY_ROOTS:
         found.append(Term(stem, stem, "stem"))
     return found

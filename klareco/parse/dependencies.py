@@ -1,79 +1,60 @@
-"""Universal Dependencies heads and relations from Klareco's clauses and phrases.
+"""The Universal Dependencies tree of a sentence: every word a head and a relation, one root.
 
-Used for CoNLL-U export and for scoring subjects and objects against a UD treebank. It
-follows UD where Klareco's analysis says enough (nsubj, obj, cop, det, amod, case, nmod,
-mark, cc, punct, advmod) and falls back to ``dep`` elsewhere.
+The tree is read from the clause analysis (``syntax.py``): its subject, object, predicate and
+adjuncts, found from case and prepositions, are the tree's ``nsubj``, ``obj``, ``cop`` and
+``obl``; so roles and tree are one analysis, never two. What the roles do not say comes from
+facts of Esperanto grammar, one small rule each:
+
+* a clause hangs from its verb; with ``esti`` and a nominative predicate, from the predicate
+  (``esti`` is its ``cop``), and with a participle, from the participle (``esti`` is its
+  ``aux``, ``aux:pass`` for -at-/-it-/-ot-, whose subject is ``nsubj:pass``); the other
+  copulas (fariĝi, resti …) keep the verb as head and the predicate as its ``xcomp``;
+* a relative clause (``kiu``, ``kie`` … after a nominal) is the ``acl:relcl`` of that
+  nominal; a clause of ``ke`` or ``ĉu``, or an indirect question with a pronominal ki- word
+  (kiu, kio), is a ``ccomp``; other subordinate clauses are ``advcl``; the subordinator is
+  their ``mark``; a clause after a coordinator or a comma is a ``conj`` of the first one, after
+  a semicolon or colon a ``parataxis``;
+* inside a noun phrase: the article and determiners are ``det``, possessives ``nmod:poss``,
+  numerals ``nummod``, adjectives and participles ``amod``, a name after a name ``flat``,
+  a noun after a noun in the same case ``appos``; a ``de``/``da`` phrase after a noun is its
+  ``nmod``; a preposition is the ``case`` of its noun;
+* a nominal after a coordinator (or a comma) following one in the same case is its ``conj``,
+  the coordinator the ``cc`` of the second; a nominal set off by a comma after one in the same
+  case is its ``appos``;
+* an infinitive is the ``xcomp`` of the verb before it (``volas iri``); after a
+  preposition (``por manĝi``) it is an ``advcl`` with the preposition as ``mark``;
+* adverbs and particles are ``advmod``: of the adjective, adverb, numeral or determiner they
+  stand before (``tre bela``, ``ĉi tiu``), of the nominal a focus particle stands before
+  (``nur biciklon``), else of their clause;
+* punctuation: the sentence's final mark hangs from the root; a comma from the conjunct or
+  clause it opens when it opens one, else from the phrase it closes.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from klareco.lexicon.semantics import TIME_AND_MEASURE_ROOTS
 from klareco.parse.ast import Clause, Phrase, Word
 
-_MODIFIER_RELATIONS = {"DET": "det", "ADJ": "amod", "NUM": "nummod", "ADP": "case"}
-_WORD_RELATIONS = {
-    "PUNCT": "punct", "SYM": "punct", "CCONJ": "cc", "SCONJ": "mark", "PART": "advmod",
-    "ADV": "advmod", "INTJ": "discourse",
-}
-_CLAUSE_RELATIONS = {"relative": "acl", "subordinate": "advcl", "coordinate": "conj"}
+if TYPE_CHECKING:
+    from klareco.parse.syntax import _Chunk
 
-
-def dependencies(
-    words: tuple[Word, ...], clauses: tuple[Clause, ...]
-) -> tuple[tuple[int, ...], tuple[str, ...]]:
-    """1-based UD heads (0 = root) and relations for every word."""
-    heads = [0] * len(words)
-    relations = ["dep"] * len(words)
-    assigned = [False] * len(words)
-
-    def attach(index: int, head: int | None, relation: str) -> None:
-        if index == head or assigned[index]:
-            return
-        heads[index] = 0 if head is None else head + 1
-        relations[index] = relation
-        assigned[index] = True
-
-    roots = [clause_root(c) for c in clauses]
-    for n, clause in enumerate(clauses):
-        root = roots[n]
-        if root is None:
-            continue
-        if clause.parent is None and (n == 0 or roots[0] is None):
-            attach(root, None, "root")
-        elif clause.parent is None:  # a main-level clause coordinated with the first
-            attach(root, roots[0], "conj")
-        else:
-            relation = _CLAUSE_RELATIONS.get(clause.kind, "dep")
-            if clause.kind == "subordinate" and clause.introducer is not None and (
-                    words[clause.introducer].lemma in ("ke", "ĉu")):
-                relation = "ccomp"
-            attach(root, roots[clause.parent], relation)
-        if clause.predicate is not None and clause.verb is not None:
-            attach(clause.verb, root, "cop")
-        roles: list[tuple[Phrase | None, str]] = [
-            (clause.subject, "nsubj"), (clause.object, "obj"),
-            (clause.indirect_object, "obl"), (clause.predicate, "root"),
-        ]
-        roles += [(a, "advmod" if a.kind == "adverb" else "obl") for a in clause.adjuncts]
-        for phrase, relation in roles:
-            if phrase is None:
-                continue
-            if phrase.head != root:
-                attach(phrase.head, root, relation)
-            _attach_inside(phrase, words, attach)
-        for i in clause.words:
-            word = words[i]
-            if word.pos == "VERB" and word.feat("VerbForm") == "Inf":
-                attach(i, root, "xcomp")
-            else:
-                attach(i, root, _WORD_RELATIONS.get(word.pos, "dep"))
-    first_root = next((r for r in roots if r is not None), None)
-    for i in range(len(words)):
-        if not assigned[i]:
-            attach(i, first_root, _WORD_RELATIONS.get(words[i].pos, "dep"))
-    return tuple(heads), tuple(relations)
+# Particles that mark the focus of the phrase after them (nur biciklon, eĉ li).
+_FOCUS_PARTICLES = frozenset({"nur", "eĉ", "ankaŭ", "ne", "ja", "precipe", "ĉefe", "tre",
+                              "tro", "pli", "plej", "malpli", "malplej", "tiel", "tiom"})
+# Particles that qualify the word before them (kiu ajn, li mem).
+_TRAILING_PARTICLES = frozenset({"ajn", "mem"})
+_NOMINAL_CHUNKS = ("noun", "pronoun", "correlative", "prepositional")
+_CLAUSE_OPENING_PUNCT = (";", ":")
+_FUNCTION_RELATIONS = frozenset({"det", "case", "cc", "mark", "cop", "aux", "aux:pass", "punct",
+                                 "nmod:poss", "nummod", "amod", "advmod", "flat"})
 
 
 def clause_root(clause: Clause) -> int | None:
-    """The word a clause hangs from: its predicate with a copula, else its verb, else the head
-    of its subject or object, else its first word."""
+    """The word a clause hangs from in the encoder's tree (``klareco.models.trees``): its
+    predicate with a copula, else its verb, else the head of its subject or object, else its
+    first word."""
     if clause.predicate is not None:
         return clause.predicate.head
     if clause.verb is not None:
@@ -84,25 +65,633 @@ def clause_root(clause: Clause) -> int | None:
     return clause.words[0] if clause.words else None
 
 
-def _attach_inside(phrase: Phrase, words: tuple[Word, ...], attach) -> None:  # type: ignore[no-untyped-def]
-    """Determiners, adjectives, prepositions and 'de' phrases inside one phrase."""
-    head = phrase.head
-    nested_head: int | None = None
-    for n, i in enumerate(phrase.words):
+def _is_esti(word: Word) -> bool:
+    return word.roots == ("est",) and not word.prefixes and not word.suffixes and (
+        word.pos == "VERB")
+
+
+def _participle_voice(word: Word) -> str | None:
+    """'Act' or 'Pass' for an adjectival participle (farita, faranta), else None."""
+    if word.pos == "ADJ" and word.feat("Voice") is not None and word.feat("Tense") is not None:
+        return word.feat("Voice")
+    return None
+
+
+class _Tree:
+    """Heads and relations being filled in; a word keeps the first head it is given."""
+
+    def __init__(self, words: tuple[Word, ...]) -> None:
+        self.words = words
+        self.heads: list[int | None] = [None] * len(words)
+        self.relations: list[str] = ["dep"] * len(words)
+
+    def attach(self, index: int, head: int | None, relation: str) -> None:
+        if head is None or index == head or self.heads[index] is not None:
+            return
+        self.heads[index] = head
+        self.relations[index] = relation
+
+    def free(self, index: int) -> bool:
+        return self.heads[index] is None
+
+
+def dependencies(
+    words: tuple[Word, ...], clauses: tuple[Clause, ...], clause_chunks: list[list[_Chunk]],
+    chunks: list[_Chunk],
+) -> tuple[tuple[int, ...], tuple[str, ...]]:
+    """1-based UD heads (0 for the root) and relations of every word.
+
+    ``words`` are the parser's own analyses; ``clause_chunks`` holds each clause's chunks
+    (phrases and single words) and ``chunks`` all of them in sentence order.
+    """
+    n = len(words)
+    if n == 0:
+        return (), ()
+    tree = _Tree(words)
+    roots = [_clause_head(clause, words) for clause in clauses]
+    main = next((r for r in roots if r is not None), None)
+    if main is None:
+        main = next((i for i, w in enumerate(words) if not w.is_punct), 0)
+    # where each chunk stands, for the antecedent of a relative clause (built when one is)
+    position_of: dict[int, int] = {}
+    if any(clause.kind == "relative" for clause in clauses):
+        position_of = {id(chunk): n for n, chunk in enumerate(chunks)}
+    first_conjunct: dict[int | None, int] = {}  # parent clause → its last non-coordinate root
+    for k, clause in enumerate(clauses):
+        root = roots[k]
+        if root is None:
+            roots[k] = root = _first_content(clause_chunks[k], words)
+        if root is None:
+            continue
+        _attach_clause(tree, k, clauses, roots, chunks, clause_chunks[k], main,
+                       first_conjunct.get(clause.parent), position_of)
+        if clause.kind != "coordinate":
+            first_conjunct[clause.parent] = root
+        _clause_inside(tree, clause, root, clause_chunks[k], words)
+    _punctuation(tree, chunks, clauses, clause_chunks, roots, main)
+    heads = [0] * n
+    relations = ["root"] * n
+    for i in range(n):
+        if i == main:
+            continue
+        head = tree.heads[i]
+        if head is None:
+            head, relation = main, _fallback_relation(words[i])
+        else:
+            relation = tree.relations[i]
+        heads[i] = head + 1
+        relations[i] = relation
+    _break_cycles(heads, relations, main)
+    return tuple(heads), tuple(relations)
+
+
+def _clause_head(clause: Clause, words: tuple[Word, ...]) -> int | None:
+    """The UD head of a clause: the predicate of ``esti`` (or the participle it helps), or
+    the one prepositional phrase after ``esti`` that says where its subject is ("la libro
+    estas sur la tablo"); else the verb; else the head of its subject or object."""
+    verb = clause.verb
+    if verb is not None and _is_esti(words[verb]):
+        if clause.predicate is not None:
+            return clause.predicate.head
+        located = [a for a in clause.adjuncts if a.kind == "prepositional" and a.head > verb]
+        if (clause.subject is not None and clause.subject.head < verb and clause.object is None
+                and clause.indirect_object is None and len(located) == 1
+                and len(clause.adjuncts) == 1 and words[located[0].head].pos != "ADV"):
+            return located[0].head
+    if verb is not None:
+        return verb
+    for phrase in (clause.predicate, clause.subject, clause.object):
+        if phrase is not None:
+            return phrase.head
+    return None
+
+
+def _first_content(chunks: list[_Chunk], words: tuple[Word, ...]) -> int | None:
+    for chunk in chunks:
+        for i in chunk.words:
+            if not words[i].is_punct:
+                return i
+    return None
+
+
+def _attach_clause(tree: _Tree, k: int, clauses: tuple[Clause, ...], roots: list[int | None],
+                   chunks: list[_Chunk], own: list[_Chunk], main: int, sibling: int | None,
+                   position_of: dict[int, int]) -> None:
+    """Hang clause ``k``'s head from the clause it belongs to (``sibling``: the root of the
+    last clause before it under the same parent that is not itself a conjunct)."""
+    words = tree.words
+    clause = clauses[k]
+    root = roots[k]
+    assert root is not None
+    if root == main:
+        return
+    parent_root = roots[clause.parent] if clause.parent is not None else main
+    if parent_root is None:
+        parent_root = main
+    if clause.kind == "coordinate" or (clause.parent is None and k > 0):
+        opener = own[0] if own else None
+        parataxis = (opener is not None and opener.kind == "BOUNDARY"
+                     and words[opener.first].form in _CLAUSE_OPENING_PUNCT)
+        tree.attach(root, sibling if sibling is not None else parent_root,
+                    "parataxis" if parataxis else "conj")
+        return
+    introducer = clause.introducer
+    if clause.kind == "relative" and introducer is not None:
+        opener = next((chunk for chunk in own if introducer in chunk.words), None)
+        antecedent = (_antecedent(chunks, position_of[id(opener)], words)
+                      if opener is not None and id(opener) in position_of else None)
+        tree.attach(root, antecedent if antecedent is not None else parent_root, "acl:relcl")
+        return
+    relation = "advcl"
+    if introducer is not None:
+        word = words[introducer]
+        if word.lemma.lower() in ("ke", "ĉu"):
+            relation = "ccomp"
+        elif word.correlative is not None and word.correlative[1] in ("u", "o", "a", "es",
+                                                                       "om"):
+            relation = "ccomp"  # an indirect question: "mi scias, kiu venis"
+    tree.attach(root, parent_root, relation)
+
+
+def _antecedent(chunks: list[_Chunk], position: int, words: tuple[Word, ...]) -> int | None:
+    """The head of the nominal right before a relative clause's first phrase (at
+    ``position``), past a comma or a quote."""
+    for previous in reversed(chunks[max(0, position - 3):position]):
+        if previous.kind in ("COMMA", "QUOTE"):
+            continue
+        if previous.kind in _NOMINAL_CHUNKS:
+            return _chunk_head(previous, words)
+        return None
+    return None
+
+
+def _chunk_head(chunk: _Chunk, words: tuple[Word, ...]) -> int:
+    """The head word of a chunk: of a phrase its head (of a prepositional one, the head of
+    what the preposition governs), else its first word. Kept on the chunk once found."""
+    if chunk.head is None:
+        chunk.head = _find_chunk_head(chunk, words)
+    return chunk.head
+
+
+def _find_chunk_head(chunk: _Chunk, words: tuple[Word, ...]) -> int:
+    from klareco.parse.syntax import phrase_head
+
+    if chunk.kind == "prepositional":
+        if chunk.inner is not None and chunk.inner.kind not in _NOMINAL_CHUNKS:
+            return chunk.inner.first
+        return phrase_head(words, chunk.words[1:]) if len(chunk.words) > 1 else chunk.first
+    if chunk.kind in _NOMINAL_CHUNKS:
+        return phrase_head(words, chunk.words)
+    return chunk.first
+
+
+def _clause_inside(tree: _Tree, clause: Clause, root: int, chunks: list[_Chunk],
+                   words: tuple[Word, ...]) -> None:
+    """Roles, phrases and single words of one clause."""
+    verb = clause.verb
+    passive = False
+    if verb is not None and _is_esti(words[verb]) and root != verb:
+        voice = _participle_voice(words[root])
+        passive = voice == "Pass" and clause.predicate is not None
+        tree.attach(verb, root, "aux:pass" if passive else "aux" if voice else "cop")
+    elif verb is not None and clause.predicate is not None:
+        tree.attach(clause.predicate.head, root, "xcomp")
+    if clause.introducer is not None and words[clause.introducer].pos in ("SCONJ", "PART"):
+        tree.attach(clause.introducer, root, "mark")
+    roles: list[tuple[Phrase | None, str]] = [
+        (clause.subject, "nsubj:pass" if passive else "nsubj"), (clause.object, "obj"),
+        (clause.indirect_object, "obl"),
+    ]
+    role_heads = {p.head for p, _ in roles if p is not None}
+    governor = _governors(chunks, words, root)
+    for position, (target, relation) in _conjuncts(chunks, words, role_heads).items():
+        tree.attach(_chunk_head(chunks[position], words), target, relation)
+    _infinitives(tree, clause, chunks, words, root, role_heads)
+    if clause.subject is not None and _vocative(clause, chunks, words):
+        tree.attach(clause.subject.head, root, "vocative")
+    for phrase, relation in roles:
+        if phrase is not None:
+            tree.attach(phrase.head, governor.get(phrase.head, root), relation)
+    governed_object = clause.object is not None and clause.object.head in governor
+    for adjunct in clause.adjuncts:
+        if adjunct.kind == "adverb":
+            continue  # single words: below, with the other adverbs
+        inner = words[adjunct.head]
+        relation = "advmod" if inner.pos in ("ADV", "PART") else "obl"
+        if (adjunct.head in governor and adjunct.kind == "noun" and not governed_object
+                and not (inner.roots and inner.roots[-1] in TIME_AND_MEASURE_ROOTS)):
+            relation = "obj"  # the infinitive's object: "igis lin lavi la aŭton"
+            governed_object = True
+        tree.attach(adjunct.head, governor.get(adjunct.head, root), relation)
+    for chunk in chunks:
+        if chunk.kind in _NOMINAL_CHUNKS and len(chunk.words) > 1:
+            _phrase_inside(tree, chunk, words)
+    for position, chunk in enumerate(chunks):
+        kind = chunk.kind
+        i = chunk.first
+        if kind in ("ADVERB", "PARTICLE"):
+            _adverb(tree, chunks, position, governor.get(i, root), words)
+        elif kind == "COORDINATOR" and words[i].lemma.lower() == "ol":  # than
+            following = _next_head(chunks, position, words)
+            tree.attach(i, following if following is not None else root, "case")
+        elif kind == "COORDINATOR":
+            opens_clause = position == 0 and clause.kind == "coordinate"
+            following = None if opens_clause else _next_head(chunks, position, words)
+            tree.attach(i, following if following is not None else root, "cc")
+        elif kind == "SUBORDINATOR":
+            tree.attach(i, root, "mark")
+        elif kind == "PREPOSITION":
+            following = _next_head(chunks, position, words)
+            tree.attach(i, following if following is not None else root,
+                        "mark" if words[i].pos == "SCONJ" else "case")
+        elif kind in _NOMINAL_CHUNKS:
+            head = _chunk_head(chunk, words)
+            if not tree.free(head):
+                continue
+            previous = chunks[position - 1] if position else None
+            if (previous is not None and previous.kind == "noun" and chunk.kind == "noun"
+                    and len(chunk.words) == 1 and words[head].pos == "DET"
+                    and previous.case == chunk.case):
+                # a determiner after its noun: "infanoj miaj", "la domo tiu"
+                noun = _chunk_head(previous, words)
+                tree.attach(head, noun, _modifier_relation(words[head], words[noun], True))
+                continue
+            relation = _loose_nominal(chunk, words, head)
+            if previous is not None and words[previous.first].lemma.lower() == "ol":
+                relation = "obl"  # what is compared: "pli granda ol vi"
+            elif relation == "dep" and _addressed(chunks, position, clause, words):
+                relation = "vocative"
+            tree.attach(head, governor.get(head, root), relation)
+    heads = tree.heads
+    for chunk in chunks:
+        for i in chunk.words:
+            if heads[i] is None and i != root and not words[i].is_punct:
+                tree.attach(i, root, _fallback_relation(words[i]))
+
+
+def _vocative(clause: Clause, chunks: list[_Chunk], words: tuple[Word, ...]) -> bool:
+    """Whether the clause's subject is someone addressed: a nominal that a comma sets off
+    from a command ("Sam, malfermu la pordon!", "Amu vin, infanoj!")."""
+    subject = clause.subject
+    verb = clause.verb
+    if subject is None or verb is None or words[verb].feat("Mood") != "Imp" or (
+            words[subject.head].word_class == "pronoun"):
+        return False
+    position = next((n for n, c in enumerate(chunks) if subject.head in c.words), None)
+    if position is None:
+        return False
+    if subject.head < verb:
+        return position + 1 < len(chunks) and chunks[position + 1].kind == "COMMA"
+    return position > 0 and chunks[position - 1].kind == "COMMA"
+
+
+def _governors(chunks: list[_Chunk], words: tuple[Word, ...], root: int) -> dict[int, int]:
+    """An infinitive governs the accusatives, prepositional phrases and adverbs that follow
+    it in its clause ("volas manĝi panon", "iri en la urbon"), and so does an active
+    participle standing alone ("esti faranta sian hararon"): their heads → it."""
+    found: dict[int, int] = {}
+    infinitive: int | None = None
+    for chunk in chunks:
+        if chunk.kind == "INFINITIVE":
+            infinitive = chunk.first
+        elif chunk.kind == "noun" and chunk.case == "Nom" and len(chunk.words) == 1 and (
+                _participle_voice(words[chunk.first]) == "Act"):
+            infinitive = chunk.first
+        elif chunk.kind in ("FINITE_VERB", "SUBORDINATOR", "BOUNDARY"):
+            infinitive = None
+        elif infinitive is not None and infinitive != root:
+            if chunk.kind == "prepositional" or (chunk.kind in _NOMINAL_CHUNKS
+                                                 and chunk.case == "Acc"):
+                found[_chunk_head(chunk, words)] = infinitive
+            elif chunk.kind == "ADVERB":
+                found[chunk.first] = infinitive
+    return found
+
+
+def _infinitives(tree: _Tree, clause: Clause, chunks: list[_Chunk], words: tuple[Word, ...],
+                 root: int, role_heads: set[int]) -> None:
+    """An infinitive is the ``xcomp`` of the verb before it, a ``conj`` of an infinitive
+    before a coordinator, an ``advcl`` after a preposition (its ``mark``). ``esti`` before a
+    predicate or a participle ("povas esti bona", "devas esti farita") is its cop or aux, and
+    the predicate takes the infinitive's place."""
+    last_verb: int | None = clause.verb
+    for position, chunk in enumerate(chunks):
+        if chunk.kind == "FINITE_VERB":
+            last_verb = chunk.first
+            continue
+        if chunk.kind != "INFINITIVE":
+            continue
+        i = chunk.first
+        previous = chunks[position - 1] if position else None
+        following = chunks[position + 1] if position + 1 < len(chunks) else None
+        head = i
+        if _is_esti(words[i]) and following is not None and following.kind == "noun" and (
+                following.case == "Nom"):
+            predicate = _chunk_head(following, words)
+            if predicate not in role_heads and tree.free(predicate):
+                head = predicate
+                voice = _participle_voice(words[predicate])
+                tree.attach(i, predicate, "aux:pass" if voice == "Pass" else
+                            "aux" if voice else "cop")
+        if previous is not None and previous.kind == "PREPOSITION":
+            tree.attach(previous.first, head, "mark")
+            tree.attach(head, root, "advcl")
+        elif previous is not None and previous.kind == "COORDINATOR" and last_verb is not None \
+                and words[last_verb].feat("VerbForm") == "Inf":
+            tree.attach(head, last_verb, "conj")
+            tree.attach(previous.first, head, "cc")
+        elif last_verb is not None and last_verb != head:
+            tree.attach(head, last_verb, "xcomp")
+        else:
+            tree.attach(head, root, "xcomp")
+        last_verb = i if head == i else last_verb
+
+
+def _addressed(chunks: list[_Chunk], position: int, clause: Clause,
+               words: tuple[Word, ...]) -> bool:
+    """Whether a nominative set off by commas (or a comma and the sentence's end) names
+    whom a command or a "vi" speaks to: "Amu vin, infanoj miaj", "Vi suferas, mia frato"."""
+    before = chunks[position - 1].kind if position else "BOUNDARY"
+    after = chunks[position + 1].kind if position + 1 < len(chunks) else "BOUNDARY"
+    if before not in ("COMMA", "BOUNDARY", "QUOTE") or after not in ("COMMA", "BOUNDARY",
+                                                                     "QUOTE"):
+        return False
+    verb = words[clause.verb] if clause.verb is not None else None
+    subject = words[clause.subject.head] if clause.subject is not None else None
+    return (verb is not None and verb.feat("Mood") == "Imp") or (
+        subject is not None and subject.lemma.lower() in ("vi", "ci"))
+
+
+def _loose_nominal(chunk: _Chunk, words: tuple[Word, ...], head: int) -> str:
+    """The relation of a nominal that is no role, conjunct or apposition."""
+    if chunk.kind == "prepositional":
+        return "obl"
+    if words[head].pos == "ADJ":
+        return "xcomp"  # a secondary predicate: "li venis laca"
+    return "obl" if chunk.case == "Acc" else "dep"
+
+
+def _conjuncts(chunks: list[_Chunk], words: tuple[Word, ...], role_heads: set[int]
+               ) -> dict[int, tuple[int, str]]:
+    """The positions of the nominal chunks that coordinate with (``conj``) or stand in
+    apposition to (``appos``) a nominal before them, with the head they hang from and the
+    relation. All conjuncts hang from the first."""
+    found: dict[int, tuple[int, str]] = {}
+    if not any(chunk.kind in ("COMMA", "COORDINATOR") for chunk in chunks):
+        return found
+    first_of: dict[int, int] = {}  # chunk position → its first conjunct's head
+    # whether a coordinator closes the list of nominals a position is in: "A, B kaj C"
+    closed = [False] * (len(chunks) + 1)
+    for position in range(len(chunks) - 1, -1, -1):
+        kind = chunks[position].kind
+        closed[position] = (kind == "COORDINATOR" or (
+            (kind in _NOMINAL_CHUNKS or kind == "COMMA") and closed[position + 1]))
+    for position, chunk in enumerate(chunks):
+        if chunk.kind not in _NOMINAL_CHUNKS or position < 2:
+            continue
+        head = _chunk_head(chunk, words)
+        if head in role_heads:
+            continue
+        link = chunks[position - 1]
+        if words[link.first].lemma.lower() == "ol":  # "pli granda ol": no coordination
+            continue
+        before = position - 2
+        if link.kind == "COORDINATOR" and before >= 1 and chunks[before].kind == "COMMA":
+            before -= 1  # "A, kaj B"
+        if link.kind not in ("COMMA", "COORDINATOR"):
+            continue
+        previous = chunks[before]
+        if previous.kind not in _NOMINAL_CHUNKS or not _same_kind(previous, chunk, words):
+            continue
+        previous_head = _chunk_head(previous, words)
+        if link.kind == "COMMA" and not closed[position + 1]:
+            if chunk.kind != "prepositional" and previous.kind != "prepositional" or (
+                    previous.kind == "prepositional" and chunk.kind == "noun"):
+                found[position] = (previous_head, "appos")
+            continue
+        target = first_of.get(before, previous_head)
+        first_of[position] = target
+        found[position] = (target, "conj")
+    return found
+
+
+def _same_kind(a: _Chunk, b: _Chunk, words: tuple[Word, ...]) -> bool:
+    """Two nominals that can coordinate: the same case, both prepositional or neither (a
+    prepositional phrase also pairs with a bare noun after it: "en Parizo, la ĉefurbo")."""
+    if a.kind == "prepositional" and b.kind != "prepositional":
+        return b.case == "Nom"
+    if (a.kind == "prepositional") != (b.kind == "prepositional"):
+        return False
+    return a.case == b.case
+
+
+def _phrase_inside(tree: _Tree, chunk: _Chunk, words: tuple[Word, ...]) -> None:
+    """Determiners, adjectives, numerals, prepositions and ``de`` phrases in one phrase."""
+    indices = chunk.words
+    if chunk.kind == "prepositional":
+        head = _chunk_head(chunk, words)
+        tree.attach(chunk.first, head, "case" if words[chunk.first].pos == "ADP" else "mark")
+        indices = indices[1:]
+    else:
+        head = _chunk_head(chunk, words)
+    current = head  # the noun the words seen so far belong to
+    nested: int | None = None
+    for n, i in enumerate(indices):
         word = words[i]
         if i == head:
             continue
-        if word.pos == "ADP" and i != phrase.preposition:
-            # an attached genitive: "de Polonio" → nmod of the head, "de" its case marker
-            following = [j for j in phrase.words[n + 1:] if words[j].pos in ("NOUN", "PROPN",
-                                                                              "PRON")]
-            nested_head = following[0] if following else None
-            if nested_head is not None:
-                attach(nested_head, head, "nmod")
-                attach(i, nested_head, "case")
+        if word.pos == "ADP":
+            governed = _governed(indices, n + 1, words)
+            if governed is not None:
+                target = nested if nested is not None else head
+                nested = governed
+                # of a noun its nmod (filino de Polonio); of an adjective or a participle
+                # its obl (manĝita de la knabo, plena de akvo)
+                nominal = words[target].pos in ("NOUN", "PROPN", "PRON", "NUM", "DET")
+                tree.attach(nested, target, "nmod" if nominal else "obl")
+                tree.attach(i, nested, "case")
+                current = nested
             continue
-        target = nested_head if nested_head is not None and i > nested_head else head
-        if i == phrase.preposition:
-            attach(i, head, "case")
+        target = current if (nested is not None and i > nested) or i > head else head
+        if nested is not None and i < nested:
+            target = nested
+        tree.attach(i, target, _modifier_relation(word, words[target], i > target))
+
+
+def _governed(indices: list[int], start: int, words: tuple[Word, ...]) -> int | None:
+    """The word a preposition inside a phrase governs: the first noun or pronoun after it
+    (before the next preposition), else the first word after it that is no preposition."""
+    fallback = None
+    for m in range(start, len(indices)):
+        word = words[indices[m]]
+        if word.pos in ("NOUN", "PROPN", "PRON"):
+            return indices[m]
+        if word.pos == "ADP":
+            break
+        if fallback is None:
+            fallback = indices[m]
+    return fallback
+
+
+def _modifier_relation(word: Word, head: Word, after_head: bool) -> str:
+    if word.word_class == "possessive" or (word.correlative and word.correlative[1] == "es"):
+        return "nmod:poss"
+    if word.pos == "DET" or word.word_class == "article":
+        return "det"
+    if word.pos == "NUM":
+        return "nummod"
+    if word.pos == "ADJ":
+        return "amod"
+    if word.pos == "PROPN" and head.pos == "PROPN" and after_head:
+        return "flat"
+    if word.pos in ("NOUN", "PROPN", "PRON") and after_head:
+        return "appos"
+    if word.pos in ("NOUN", "PROPN"):
+        return "compound"
+    return _fallback_relation(word)
+
+
+def _adverb(tree: _Tree, chunks: list[_Chunk], position: int, root: int,
+            words: tuple[Word, ...]) -> None:
+    """An adverb or particle: the word it qualifies, else its clause."""
+    i = chunks[position].first
+    word = words[i]
+    low = word.lemma.lower()
+    following = chunks[position + 1] if position + 1 < len(chunks) else None
+    preceding = chunks[position - 1] if position else None
+    if word.pos == "SCONJ":
+        tree.attach(i, root, "mark")
+        return
+    if low in _TRAILING_PARTICLES and preceding is not None:
+        tree.attach(i, preceding.words[-1] if preceding.kind not in _NOMINAL_CHUNKS
+                    else _chunk_head(preceding, words), "advmod")
+        return
+    if low == "ĉi" and following is not None and words[following.first].correlative:
+        tree.attach(i, following.first, "advmod")
+        return
+    if low == "ĉi" and preceding is not None and words[preceding.words[-1]].correlative:
+        tree.attach(i, preceding.words[-1], "advmod")
+        return
+    if following is not None and i + 1 == following.first:
+        nxt = words[following.first]
+        if following.kind in ("ADVERB", "PARTICLE") and nxt.pos in ("ADV", "PART") and (
+                nxt.lemma.lower() not in ("ne", "ĉu")) and low not in ("ne", "ĉu"):
+            tree.attach(i, following.first, "advmod")  # "tro rapide", "multe pli"
+            return
+        if following.kind in _NOMINAL_CHUNKS and following.kind != "prepositional":
+            first = words[following.first]
+            if first.pos in ("ADJ", "NUM") or (first.pos == "DET" and first.correlative):
+                tree.attach(i, following.first, "advmod")  # "tre bela", "pli ol"
+                return
+            if low in _FOCUS_PARTICLES and word.word_class == "particle" and low != "ne":
+                tree.attach(i, _chunk_head(following, words), "advmod")  # "nur biciklon"
+                return
+    tree.attach(i, root, "discourse" if word.pos == "INTJ" else "advmod")
+
+
+def _next_head(chunks: list[_Chunk], position: int, words: tuple[Word, ...]) -> int | None:
+    for chunk in chunks[position + 1:]:
+        if chunk.kind in ("COMMA", "QUOTE", "BOUNDARY"):
+            continue
+        return _chunk_head(chunk, words)
+    return None
+
+
+def _punctuation(tree: _Tree, chunks: list[_Chunk], clauses: tuple[Clause, ...],
+                 clause_chunks: list[list[_Chunk]], roots: list[int | None], main: int) -> None:
+    """Punctuation: the final mark from the root; a mark opening a clause or a conjunct from
+    its head; a quote from the word beside it; any other from the phrase it closes."""
+    from klareco.parse.syntax import QUOTES as _QUOTES
+
+    words = tree.words
+    n = len(words)
+    last_mark = max((i for i in range(n) if words[i].is_punct and words[i].form not in _QUOTES),
+                    default=None)
+    if last_mark is not None and all(words[j].is_punct for j in range(last_mark, n)):
+        tree.attach(last_mark, main, "punct")
+    seen: dict[str, int] = {}  # quotes of each kind so far: a second '"' closes
+    opens: dict[int, int] = {}
+    for k, own in enumerate(clause_chunks):
+        if own and own[0].kind in ("COMMA", "BOUNDARY", "COORDINATOR") and roots[k] is not None:
+            opens[own[0].first] = roots[k]  # type: ignore[assignment]
+    # the nearest word that is not punctuation after (and before) each position
+    next_word: list[int | None] = [None] * (n + 1)
+    for i in range(n - 1, -1, -1):
+        next_word[i] = i if not words[i].is_punct else next_word[i + 1]
+    previous_word: list[int | None] = [None] * n
+    last: int | None = None
+    for i in range(n):
+        previous_word[i] = last
+        if not words[i].is_punct:
+            last = i
+    for i, word in enumerate(words):
+        if not word.is_punct or not tree.free(i):
+            continue
+        if i in opens:
+            tree.attach(i, opens[i], "punct")
+            continue
+        following = next_word[i + 1]
+        if following is not None and tree.relations[following] == "cc" and word.form == ",":
+            tree.attach(i, tree.heads[following], "punct")  # "A, kaj B": from B
+            continue
+        if following is not None and tree.relations[following] in ("conj", "appos") and (
+                word.form == ","):
+            tree.attach(i, following, "punct")
+            continue
+        if all(c in _QUOTES for c in word.form):
+            seen[word.form] = seen.get(word.form, 0) + 1
+            closing = word.form[0] in _CLOSING_QUOTES or (
+                word.form[0] not in _OPENING_QUOTES and seen[word.form] % 2 == 0)
+            if not closing and following is not None:
+                tree.attach(i, _phrase_top(tree, following), "punct")
+                continue
+        preceding = previous_word[i]
+        if preceding is not None:
+            tree.attach(i, _phrase_top(tree, preceding), "punct")
+        elif following is not None:
+            tree.attach(i, _phrase_top(tree, following), "punct")
         else:
-            attach(i, target, _MODIFIER_RELATIONS.get(word.pos, "dep"))
+            tree.attach(i, main, "punct")
+
+
+_OPENING_QUOTES = frozenset("«‹„“‘")
+_CLOSING_QUOTES = frozenset("»›”’")
+
+
+def _phrase_top(tree: _Tree, index: int) -> int:
+    """A word, or its head when it is a function word or modifier (punctuation hangs from
+    what a phrase is about, not from its article)."""
+    head = tree.heads[index]
+    if head is not None and tree.relations[index] in _FUNCTION_RELATIONS:
+        return head
+    return index
+
+
+def _fallback_relation(word: Word) -> str:
+    return {
+        "PUNCT": "punct", "SYM": "dep", "CCONJ": "cc", "SCONJ": "mark", "PART": "advmod",
+        "ADV": "advmod", "INTJ": "discourse", "ADP": "case", "DET": "det",
+    }.get(word.pos, "dep")
+
+
+def _break_cycles(heads: list[int], relations: list[str], main: int) -> None:
+    """Make the heads one tree under ``main``: a word on a cycle hangs from the root."""
+    n = len(heads)
+    state = [0] * n  # 0 unseen, 1 on the current path, 2 reaches the root
+    state[main] = 2
+    for start in range(n):
+        path = []
+        node = start
+        while state[node] == 0:
+            state[node] = 1
+            path.append(node)
+            parent = heads[node] - 1
+            if parent < 0:  # a second root: hang it from the main one
+                heads[node], relations[node] = main + 1, "dep"
+                parent = main
+            node = parent
+        if state[node] == 1:
+            heads[node], relations[node] = main + 1, "dep"
+        for visited in path:
+            state[visited] = 2
+

@@ -41,6 +41,7 @@ from klareco.lexicon import affixes, closed_classes
 from klareco.lexicon.orthography import from_h_system, normalize_word
 from klareco.lexicon.roots import Root, load_roots
 from klareco.parse.ast import Morpheme, Word
+from klareco.parse.conventions import to_ud
 
 UNKNOWN_PIECE_COST = 5.0
 COMPOUND_COST = 2.0
@@ -613,15 +614,29 @@ def _non_word(form: str) -> Word | None:
 _PUNCT = set(".,;:!?()[]{}…-–")
 
 
-@lru_cache(maxsize=500_000)
 def analyze_word(form: str) -> Word:
-    """Analyse one word form out of context (cached per form). Never raises for a string.
+    """Analyse one word form out of context, in the official UD conventions (cached per
+    form). Never raises for a string.
 
     A hyphenated word (``nigre-griza``, ``16-regula``) also carries the analysis of each part.
     """
+    return own_analysis(form).__dict__[UD_TWIN]
+
+
+# The key under which the parser's own analysis of a form keeps its UD conversion, so that
+# each form is converted once (a placed copy carries it; a word the sentence changed, made
+# anew by dataclasses.replace, does not).
+UD_TWIN = "_ud_twin"
+
+
+@lru_cache(maxsize=500_000)
+def own_analysis(form: str) -> Word:
+    """The parser's own analysis of a word form (cached per form): the stem as lemma and the
+    tags the sentence analysis reads (``klareco.parse.conventions`` tells them apart)."""
     word = _analyse_form(form)
     if "-" in form.strip("-"):
-        word = replace(word, parts=tuple(analyze_word(p) for p in form.split("-") if p))
+        word = replace(word, parts=tuple(own_analysis(p) for p in form.split("-") if p))
+    word.__dict__[UD_TWIN] = to_ud(word)
     return word
 
 
@@ -646,4 +661,4 @@ def _analyse_form(form: str) -> Word:
 
 def cache_clear() -> None:
     """Empty the per-form analysis cache (for cold-cache benchmarks)."""
-    analyze_word.cache_clear()
+    own_analysis.cache_clear()

@@ -2,7 +2,7 @@
 
 from klareco.errors import EmptyInputError
 from klareco.parse.ast import Sentence, Word
-from klareco.parse.morphology import analyze_word
+from klareco.parse.morphology import analyze_word, own_analysis
 from klareco.parse.syntax import build_sentence
 from klareco.parse.tokenize import tokenize
 
@@ -25,21 +25,27 @@ def parse(text: str) -> Sentence:
     if not text.strip():
         raise EmptyInputError("nothing to parse: the text is empty")
     tokens = tokenize(text, _keeps_elision)
-    words = [_place(analyze_word(form), n, start, end)
+    words = [_place(own_analysis(form), n, start, end)
              for n, (form, start, end) in enumerate(tokens)]
     return build_sentence(text, words)
 
 
-def parse_tokens(forms: list[str]) -> Sentence:
-    """Parse a pre-tokenised sentence (as in CoNLL-U); offsets index the forms joined by spaces."""
+def parse_tokens(forms: list[str], spaces_after: list[bool] | None = None) -> Sentence:
+    """Parse a pre-tokenised sentence (as in CoNLL-U). ``spaces_after`` says which tokens a
+    space follows (all but the last when absent); the sentence text is the forms joined
+    that way, and the offsets index it."""
     if not forms:
         raise EmptyInputError("nothing to parse: no tokens")
+    if spaces_after is None:
+        spaces_after = [True] * (len(forms) - 1) + [False]
     words: list[Word] = []
+    pieces: list[str] = []
     position = 0
-    for n, form in enumerate(forms):
-        words.append(_place(analyze_word(form), n, position, position + len(form)))
-        position += len(form) + 1
-    return build_sentence(" ".join(forms), words)
+    for n, (form, space) in enumerate(zip(forms, spaces_after, strict=True)):
+        words.append(_place(own_analysis(form), n, position, position + len(form)))
+        pieces.append(form + (" " if space and n + 1 < len(forms) else ""))
+        position += len(pieces[-1])
+    return build_sentence("".join(pieces), words)
 
 
 def _place(word: Word, index: int, start: int, end: int) -> Word:

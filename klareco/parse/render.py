@@ -43,8 +43,11 @@ def render_tree(sentence: Sentence) -> str:
     lines = [header]
     for n, clause in enumerate(sentence.clauses, start=1):
         lines += _clause_lines(sentence, clause, n)
-    lines.append("words:")
+    lines.append("words:  (form, morphemes, UPOS, lemma, head → relation, features)")
     for word in sentence.words:
+        n = word.index
+        head = sentence.heads[n] if sentence.heads else 0
+        arc = f"{head}:{sentence.deprels[n]}" if sentence.deprels else "_"
         flags = [] if word.known or word.is_punct else ["unknown"]
         if word.proper:
             flags.append("name")
@@ -52,7 +55,7 @@ def render_tree(sentence: Sentence) -> str:
             flags.append("elided")
         lines.append(
             f"  {word.index + 1:>3} {word.form:<16} {_segmentation(word):<22} {word.pos:<6}"
-            f" {word.lemma:<14} {format_feats(word.feats)}"
+            f" {word.lemma:<14} {arc:<12} {format_feats(word.feats)}"
             + (f"  ({', '.join(flags)})" if flags else "")
         )
     return "\n".join(lines)

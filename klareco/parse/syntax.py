@@ -19,10 +19,11 @@ from klareco.lexicon import closed_classes
 from klareco.lexicon.semantics import TIME_AND_MEASURE_ROOTS
 from klareco.parse import questions
 from klareco.parse.ast import Clause, Phrase, Question, Sentence, Word
+from klareco.parse.conventions import in_context, to_ud
 from klareco.parse.dependencies import dependencies
-from klareco.parse.morphology import lalr_parser
+from klareco.parse.morphology import UD_TWIN, lalr_parser
 
-_QUOTES = set("\"'“”„«»‹›‘’—–-")
+QUOTES = set("\"'“”„«»‹›‘’—–-")
 _BOUNDARIES = {".", "!", "?", ";", ":", "…", "..."}
 _NOMINAL_CATEGORIES = {"ARTICLE", "NUMERAL", "DETERMINER", "ADJECTIVE", "NOUN"}
 
@@ -39,6 +40,9 @@ class _Item:
     type: str
     index: int
 
+    def __str__(self) -> str:  # what Lark's Token takes as its text (not the slower repr)
+        return self.type
+
 
 def grammatical_case(word: Word) -> str | None:
     """'Acc' when the word carries the accusative -n, 'Nom' for other nominals, else None."""
@@ -54,7 +58,7 @@ def _category(word: Word) -> str:
             return "COMMA"
         if word.form in _BOUNDARIES:
             return "BOUNDARY"
-        if all(c in _QUOTES for c in word.form):
+        if all(c in QUOTES for c in word.form):
             return "QUOTE"
         return "OTHER"
     acc = "_ACC" if grammatical_case(word) == "Acc" else ""
@@ -116,6 +120,7 @@ class _Chunk:
     case: str | None = None
     preposition: int | None = None
     inner: _Chunk | None = None  # the phrase a preposition governs
+    head: int | None = field(default=None, compare=False, repr=False)  # found once, when asked
 
     @property
     def first(self) -> int:
@@ -154,7 +159,7 @@ def _phrase_chunks(tree: Tree, words: tuple[Word, ...]) -> list[_Chunk]:
         return [_Chunk("prepositional", [preposition, *inner.words], inner.case, preposition,
                        inner), *rest]
     indices = _leaves(tree)
-    case = "Acc" if any(words[i].case == "Acc" or grammatical_case(words[i]) == "Acc"
+    case = "Acc" if any(words[i].feat("Case") == "Acc" or grammatical_case(words[i]) == "Acc"
                         for i in indices) else "Nom"
     kind = {"noun_phrase": "noun", "accusative_phrase": "noun", "pronoun": "pronoun",
             "correlative_phrase": "correlative"}[rule]
@@ -425,14 +430,14 @@ def contextualise(words: list[Word]) -> list[Word]:
         capital = word.form[:1].isupper() and n != first_word and not _after_sentence_break(
             words, n)
         if capital and word.pos == "NOUN":
-            stem = word.form[:-1] if word.case == "Acc" else word.form
+            stem = word.form[:-1] if word.feat("Case") == "Acc" else word.form
             word = replace(word, pos="PROPN", proper=True, word_class="name", lemma=stem)
         elif capital and _reads_as_name(word, nxt):
             word = replace(word, pos="PROPN", proper=True, word_class="name", lemma=word.form,
                            feats=(("Case", "Nom"), ("Number", "Sing")))
         elif word.pos == "ADP" and lemma in closed_classes.CLAUSE_PREPOSITIONS and nxt is not None:
             if nxt.feat("VerbForm") == "Inf" or (nxt.lemma == "ke" or (
-                    lemma == "dum" and nxt.pos == "PRON" and nxt.case == "Nom")):
+                    lemma == "dum" and nxt.pos == "PRON" and nxt.feat("Case") == "Nom")):
                 word = replace(word, pos="SCONJ")
         elif lemma == "ĉu" and n != first_word and not _after_sentence_break(words, n):
             word = replace(word, pos="SCONJ")
@@ -452,7 +457,7 @@ def _reads_as_name(word: Word, nxt: Word | None) -> bool:
 def _after_sentence_break(words: list[Word], n: int) -> bool:
     """Whether only quotes and dashes (or a colon) stand between this word and a break."""
     for previous in reversed(words[:n]):
-        if previous.form in _QUOTES or all(c in _QUOTES for c in previous.form):
+        if previous.form in QUOTES or all(c in QUOTES for c in previous.form):
             continue
         return previous.form in _BOUNDARIES
     return True
@@ -477,7 +482,7 @@ def _mark_directional(words: list[Word], chunks: list[_Chunk]) -> list[Word]:
 
 
 def _sentence_type(words: tuple[Word, ...], main: Clause | None) -> str:
-    marks = [w.form for w in words if w.is_punct and w.form not in _QUOTES]
+    marks = [w.form for w in words if w.is_punct and w.form not in QUOTES]
     if marks and marks[-1].endswith("?"):
         return "question"
     if main is not None and main.verb is not None:
@@ -549,7 +554,8 @@ def _question(words: tuple[Word, ...], chunks: list[_Chunk], main: Clause | None
 
 
 def build_sentence(text: str, words: list[Word]) -> Sentence:
-    """Phrases, clauses, roles and question of a sentence whose words are analysed."""
+    """Phrases, clauses, roles, question and dependency tree of a sentence whose words are
+    analysed (the parser's own analyses); the sentence's words come out in UD conventions."""
     words = contextualise(words)
     frozen = tuple(words)
     chunks = _chunks(frozen)
@@ -561,6 +567,23 @@ def build_sentence(text: str, words: list[Word]) -> Sentence:
     main = clauses[0] if clauses else None
     sentence_type = _sentence_type(frozen, main)
     question = _question(frozen, chunks, main) if sentence_type == "question" else None
-    heads, deprels = dependencies(frozen, clauses)
-    return Sentence(text=text, words=frozen, clauses=clauses, type=sentence_type,
+    heads, deprels = dependencies(frozen, clauses, [b.chunks for b in builders], chunks)
+    asked = question.index if question is not None else -2
+    ud_words = tuple([in_context(_ud(word), relation, word.index == asked)
+                      for word, relation in zip(frozen, deprels, strict=True)])
+    return Sentence(text=text, words=ud_words, clauses=clauses, type=sentence_type,
                     question=question, heads=heads, deprels=deprels)
+
+
+def _ud(word: Word) -> Word:
+    """A placed word of the parser's own analysis in UD conventions: its form's cached
+    conversion when the sentence left the analysis as it was, else a fresh one."""
+    own = word.__dict__
+    twin = own.get(UD_TWIN)
+    if twin is None:
+        return to_ud(word)
+    fields = twin.__dict__.copy()
+    fields["index"], fields["start"], fields["end"] = own["index"], own["start"], own["end"]
+    placed = object.__new__(Word)
+    object.__setattr__(placed, "__dict__", fields)
+    return placed

@@ -107,7 +107,7 @@ def antecedent_items(engine: Engine, count: int, seed: int, exclude: Iterable[st
         if position == 0 or rows[position - 1].doc_id != rows[position].doc_id:
             continue
         before, own = store.asts_at([position - 1, position])
-        names = {w.lemma for w in before.words if w.is_name and w.index_terms}
+        names = {w.stem for w in before.words if w.is_name and w.index_terms}
         if len(names) != 1 or before.name_terms & own.name_terms:
             continue
         text = with_antecedent(generated.text, names.pop())

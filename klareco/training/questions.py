@@ -67,13 +67,13 @@ def _swapped_case(phrase: Phrase, words: tuple[Word, ...]) -> str | None:
     for i in sorted(phrase.members()):
         word = words[i]
         form = _form(word)
-        if i <= phrase.head and word.case in ("Nom", "Acc") and word.pos != "ADP":
+        if i <= phrase.head and word.case in ("Nom", "Acc") and word.xpos != "ADP":
             if word.case == "Acc" and form.endswith("n"):
                 form = form[:-1]
             elif word.case == "Nom" and (form.endswith(("o", "a", "oj", "aj", "u", "uj")) or
-                                         word.pos == "PRON"):
+                                         word.xpos == "PRON"):
                 form = form + "n"
-            elif word.pos != "DET":
+            elif word.xpos != "DET":
                 return None
         out.append(form)
     return " ".join(out)
@@ -96,14 +96,14 @@ def _is_person(word: Word) -> bool:
 def _is_manner(phrase: Phrase, words: tuple[Word, ...]) -> bool:
     """An adverb of manner standing alone: a derived -e adverb, not one of time or place."""
     head = words[phrase.head]
-    return (phrase.preposition is None and head.pos == "ADV" and head.ending == "e"
+    return (phrase.preposition is None and head.xpos == "ADV" and head.ending == "e"
             and not head.correlative and bool(head.roots)
             and not set(head.roots) & TIME_AND_MEASURE_ROOTS)
 
 
 def _counted(phrase: Phrase, words: tuple[Word, ...]) -> bool:
     """Whether a number counts the phrase's head ("sep jarojn", "dudek matracojn")."""
-    return any(words[i].pos == "NUM" for i in phrase.words if i != phrase.head)
+    return any(words[i].xpos == "NUM" for i in phrase.words if i != phrase.head)
 
 
 def _question_word(role: str, phrase: Phrase, words: tuple[Word, ...],
@@ -115,7 +115,7 @@ def _question_word(role: str, phrase: Phrase, words: tuple[Word, ...],
         return "kiom da " + (noun[:-1] if noun.endswith("n") else noun)
     person = _is_person(head)
     who = "kiuj" if head.feat("Number") == "Plur" else "kiu"
-    if role == "predicate" and head.pos == "ADJ":
+    if role == "predicate" and head.xpos == "ADJ":
         return "kiaj" if head.feat("Number") == "Plur" else "kia"  # "bona" answers "kia"
     if role == "adjunct" and _is_manner(phrase, words):
         return "kiel"  # "rapide" answers "kiel"
@@ -169,11 +169,11 @@ def _answer_stems(phrase: Phrase, words: tuple[Word, ...], question_word: str
                   ) -> tuple[str, ...]:
     if question_word.startswith("kiom da"):
         return tuple(words[i].form.lower() for i in phrase.words
-                     if i != phrase.head and words[i].pos == "NUM")
+                     if i != phrase.head and words[i].xpos == "NUM")
     head = words[phrase.head]
     # a name's lemma without its ending ("Habelo" → "habel"), a common word's main root
     if head.proper or not head.roots:
-        lemma = head.lemma.lower()
+        lemma = head.stem.lower()
         return (lemma[:-1] if len(lemma) > 4 and lemma[-1] in "oaei" else lemma,)
     return (max(head.roots, key=len),)
 
@@ -219,7 +219,7 @@ def generate(sentence: Sentence, rng: random.Random) -> GeneratedQuestion | None
         return GeneratedQuestion(text, (answer,), yes_no=True, form="ĉu")
     head = words[asked_phrase.head]
     return GeneratedQuestion(text, _answer_stems(asked_phrase, words, question_word),
-                             yes_no=False, pronoun=head.pos == "PRON",
+                             yes_no=False, pronoun=head.xpos == "PRON",
                              numbers=question_word.startswith("kiom da"),
                              form="kiom da" if question_word.startswith("kiom da")
                              else question_word)
@@ -258,13 +258,13 @@ def _apposition_question(sentence: Sentence) -> GeneratedQuestion | None:
     and a noun phrase is asked about, the apposition's noun answers."""
     words = sentence.words
     for i in range(len(words) - 3):
-        if not (words[i].is_name and words[i].lemma[:1].isupper()
+        if not (words[i].is_name and words[i].stem[:1].isupper()
                 and words[i + 1].form == ","):
             continue
         for j in range(i + 2, min(i + 6, len(words))):
-            if words[j].pos in ("PUNCT", "VERB", "AUX", "SCONJ", "CCONJ", "PROPN"):
+            if words[j].xpos in ("PUNCT", "VERB", "AUX", "SCONJ", "CCONJ", "PROPN"):
                 break
-            if words[j].pos == "NOUN" and words[j].roots and not words[j].is_name:
+            if words[j].xpos == "NOUN" and words[j].roots and not words[j].is_name:
                 stem = max(words[j].roots, key=len)
                 return GeneratedQuestion(f"Kiu estas {words[i].form}?", (stem,),
                                          yes_no=False, form="kiu estas")
@@ -280,8 +280,8 @@ def _naming_question(sentence: Sentence) -> GeneratedQuestion | None:
             continue
         subject = words[clause.subject.head]
         naming = [i for i in clause.words if set(words[i].roots) & NAMING_ROOTS
-                  and words[i].pos in ("VERB", "ADJ", "AUX")]
-        if subject.pos == "PRON" or not naming:
+                  and words[i].xpos in ("VERB", "ADJ", "AUX")]
+        if subject.xpos == "PRON" or not naming:
             continue
         after = naming[-1] + 1
         if after < len(words) and words[after].is_name and words[after].form[:1].isupper():
@@ -341,7 +341,7 @@ def _replace_argument(constituents: list[tuple[str, Phrase]], words: tuple[Word,
     ``constituents``; empty when there is nothing to replace or nothing to replace it with."""
     targets = [n for n, (role, phrase) in enumerate(constituents)
                if role in ("object", "predicate") and phrase.preposition is None
-               and words[phrase.head].pos == "NOUN" and not words[phrase.head].is_name]
+               and words[phrase.head].xpos == "NOUN" and not words[phrase.head].is_name]
     if not targets:
         return {}
     n = rng.choice(targets)
@@ -349,7 +349,7 @@ def _replace_argument(constituents: list[tuple[str, Phrase]], words: tuple[Word,
     head = words[phrase.head]
     arguments = {i for role, p in constituents if role != "adjunct" for i in p.members()}
     donors = sorted({_singular_nominative(w) for i, w in enumerate(words)
-                     if w.pos == "NOUN" and not w.is_name and i not in arguments
+                     if w.xpos == "NOUN" and not w.is_name and i not in arguments
                      and _singular_nominative(w).endswith("o") and not set(w.content_roots) &
                      set(head.content_roots)})
     if not donors:
@@ -393,7 +393,7 @@ def answerable_questions(store: Store, positions: Sequence[int], rng: random.Ran
                                     sentence_id=row.sentence_id)
             own = {w.form.lower() for w in sentence.words}
             seen.extend(w.form.lower() for w in sentence.words
-                        if w.pos == "NOUN" and not w.proper and w.case == "Nom")
+                        if w.xpos == "NOUN" and not w.proper and w.case == "Nom")
             del seen[:-200]
             if generated is None or generated.pronoun or not generated.answers:
                 continue
@@ -427,7 +427,7 @@ def with_word(question: str, noun: str, rng: random.Random) -> str:
     words = ast.words
     asked = hole_words(ast, ast.question.index) if ast.question is not None else set()
     places = [i for i, word in enumerate(words)
-              if word.pos == "NOUN" and i not in asked
+              if word.xpos == "NOUN" and i not in asked
               and (i + 1 == len(words) or words[i + 1].form.lower() != "de")]
     if not places:
         return question

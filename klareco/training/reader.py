@@ -84,7 +84,7 @@ def corpus_names(sentences: Iterable[Sentence]) -> Counter[str]:
     found: Counter[str] = Counter()
     for sentence in sentences:
         for word in sentence.words:
-            lemma = word.lemma
+            lemma = word.stem
             if word.proper and lemma[:1].isupper() and len(lemma) > 2 and " " not in lemma:
                 found[lemma] += 1
     return found
@@ -101,7 +101,7 @@ def finite_verbs(sentences: Iterable[Sentence]) -> dict[str, list[str]]:
     found: Counter[str] = Counter()
     for sentence in sentences:
         for word in sentence.words:
-            if word.pos == "VERB" and word.feat("Mood") == "Ind" and word.roots and \
+            if word.xpos == "VERB" and word.feat("Mood") == "Ind" and word.roots and \
                     word.form.islower():
                 found[word.form] += 1
     by_ending: dict[str, list[str]] = {}
@@ -136,12 +136,12 @@ def swap_name(text: str, names: Sequence[str], rng: random.Random) -> tuple[str,
         words = parse(text).words
     except EmptyInputError:
         return None
-    own = [w for w in words if w.proper and w.lemma[:1].isupper()]
+    own = [w for w in words if w.proper and w.stem[:1].isupper()]
     if not own:
         return None
     word = rng.choice(own)
     new = rng.choice(names)
-    if new.lower() in {w.lemma.lower() for w in own}:
+    if new.lower() in {w.stem.lower() for w in own}:
         return None
     if word.case == "Acc" and word.form.endswith("n") and new.endswith("o"):
         new_form = new + "n"

@@ -60,12 +60,12 @@ def test_compound_head_is_last_root() -> None:
 @pytest.mark.parametrize(
     ("form", "feats"),
     [
-        ("resanigos", {"Mood": "Ind", "Tense": "Fut"}),
-        ("vidus", {"Mood": "Cnd"}),
-        ("vidu", {"Mood": "Imp"}),
+        ("resanigos", {"Mood": "Ind", "Tense": "Fut", "VerbForm": "Fin"}),
+        ("vidus", {"Mood": "Sub", "VerbForm": "Fin"}),  # as UD registers it for Esperanto
+        ("vidu", {"Mood": "Imp", "VerbForm": "Fin"}),
         ("vidi", {"VerbForm": "Inf"}),
-        ("ekkuris", {"Mood": "Ind", "Tense": "Past"}),
-        ("kuras", {"Mood": "Ind", "Tense": "Pres"}),
+        ("ekkuris", {"Mood": "Ind", "Tense": "Past", "VerbForm": "Fin"}),
+        ("kuras", {"Mood": "Ind", "Tense": "Pres", "VerbForm": "Fin"}),
     ],
 )
 def test_verb_forms(form: str, feats: dict[str, str]) -> None:
@@ -75,23 +75,30 @@ def test_verb_forms(form: str, feats: dict[str, str]) -> None:
 
 
 @pytest.mark.parametrize(
-    ("form", "participle", "tense", "voice", "pos"),
+    ("form", "participle", "tense", "voice", "pos", "lemma", "verb_form"),
     [
-        ("vidinta", "int", "Pass", "Act", "ADJ"),
-        ("vidota", "ot", "Fut", "Pass", "ADJ"),
-        ("vidita", "it", "Pass", "Pass", "ADJ"),
-        ("vidanta", "ant", "Pres", "Act", "ADJ"),
-        ("legata", "at", "Pres", "Pass", "ADJ"),
-        ("lernanto", "ant", "Pres", "Act", "NOUN"),
-        ("manĝonte", "ont", "Fut", "Act", "ADV"),
+        ("vidinta", "int", "Past", "Act", "VERB", "vidi", "Part"),
+        ("vidota", "ot", "Fut", "Pass", "VERB", "vidi", "Part"),
+        ("vidita", "it", "Past", "Pass", "VERB", "vidi", "Part"),
+        ("vidanta", "ant", "Pres", "Act", "VERB", "vidi", "Part"),
+        ("legata", "at", "Pres", "Pass", "VERB", "legi", "Part"),
+        ("manĝonte", "ont", "Fut", "Act", "VERB", "manĝi", "Ger"),
     ],
 )
-def test_participles(form: str, participle: str, tense: str, voice: str, pos: str) -> None:
+def test_participles_are_verb_forms(form: str, participle: str, tense: str, voice: str,
+                                    pos: str, lemma: str, verb_form: str) -> None:
     word = analyze_word(form)
     assert participle in [m.text for m in word.morphemes if m.kind == "participle"]
-    assert word.pos == pos
+    assert (word.pos, word.lemma) == (pos, lemma)
     assert word.feat("Tense") == tense
     assert word.feat("Voice") == voice
+    assert word.feat("VerbForm") == verb_form
+
+
+def test_noun_of_a_participle_is_a_noun() -> None:
+    word = analyze_word("lernanto")
+    assert (word.pos, word.lemma, word.stem) == ("NOUN", "lernanto", "lernant")
+    assert dict(word.feats) == {"Case": "Nom", "Number": "Sing"}
 
 
 @pytest.mark.parametrize(
@@ -102,7 +109,7 @@ def test_participles(form: str, participle: str, tense: str, voice: str, pos: st
         ("ĉiuj", "ĉi", "u", "Nom", "Plur", "DET"),
         ("neniam", "neni", "am", None, None, "ADV"),
         ("kies", "ki", "es", None, None, "DET"),
-        ("kion", "ki", "o", None, None, "PRON"),
+        ("kion", "ki", "o", "Acc", "Sing", "PRON"),
         ("tien", "ti", "e", None, None, "ADV"),
         ("ial", "i", "al", None, None, "ADV"),
         ("kiom", "ki", "om", None, None, "DET"),
@@ -123,14 +130,14 @@ def test_correlatives(form: str, prefix: str, suffix: str, case: str | None,
     ("form", "lemma", "case", "number", "person"),
     [
         ("mian", "mi", "Acc", "Sing", "1"),
-        ("siajn", "si", "Acc", "Plur", None),
+        ("siajn", "si", "Acc", "Plur", "3"),
         ("viaj", "vi", "Nom", "Plur", "2"),
         ("ilia", "ili", "Nom", "Sing", "3"),
     ],
 )
 def test_possessives(form: str, lemma: str, case: str, number: str, person: str | None) -> None:
     word = analyze_word(form)
-    assert (word.pos, word.lemma) == ("DET", lemma)
+    assert (word.pos, word.lemma) == ("PRON", lemma)  # as in the official UD treebanks
     assert word.feat("Poss") == "Yes"
     assert (word.feat("Case"), word.feat("Number"), word.feat("Person")) == (case, number, person)
 
@@ -172,7 +179,7 @@ def test_two_digits_side_by_side_are_no_number(form: str) -> None:
 
 def test_ordinal_is_adjective_of_the_numeral() -> None:
     word = analyze_word("unua")
-    assert (word.pos, word.lemma, word.roots) == ("ADJ", "unu", ("unu",))
+    assert (word.pos, word.lemma, word.stem, word.roots) == ("ADJ", "unua", "unu", ("unu",))
 
 
 def test_elided_article_and_noun() -> None:
@@ -182,19 +189,21 @@ def test_elided_article_and_noun() -> None:
     assert typographic.lemma == "la"
     noun = analyze_word("hund'")
     assert (noun.pos, noun.ending, noun.elided, noun.roots) == ("NOUN", "o", True, ("hund",))
+    assert noun.lemma == "hundo"
 
 
-@pytest.mark.parametrize(("form", "letters"), [("cxu", "ĉu"), ("sxipo", "ŝip"),
-                                                ("mangxas", "manĝ"), ("auxto", "aŭt")])
-def test_x_system(form: str, letters: str) -> None:
+@pytest.mark.parametrize(("form", "letters", "lemma"),
+                         [("cxu", "ĉu", "ĉu"), ("sxipo", "ŝip", "ŝipo"),
+                          ("mangxas", "manĝ", "manĝi"), ("auxto", "aŭt", "aŭto")])
+def test_x_system(form: str, letters: str, lemma: str) -> None:
     word = analyze_word(form)
     assert word.known
-    assert word.lemma == letters
+    assert (word.stem, word.lemma) == (letters, lemma)
 
 
 def test_h_system_is_a_fallback() -> None:
     assert analyze_word("chu").lemma == "ĉu"
-    assert analyze_word("manghas").lemma == "manĝ"
+    assert analyze_word("manghas").lemma == "manĝi"
     # a real "gh" across morphemes is kept when the plain spelling is understood
     assert analyze_word("flughaveno").roots == ("flug", "haven")
 
@@ -210,6 +219,7 @@ def test_unknown_capitalised_word_is_a_proper_name() -> None:
 def test_name_without_ending() -> None:
     word = analyze_word("Kain")
     assert (word.pos, word.proper, word.known) == ("PROPN", True, False)
+    assert word.feats == ()  # no Esperanto ending: no case or number to show
 
 
 def test_unknown_lowercase_word_keeps_its_ending() -> None:
@@ -220,9 +230,17 @@ def test_unknown_lowercase_word_keeps_its_ending() -> None:
     assert word.feat("Number") == "Plur"
 
 
-def test_lemma_is_the_stem_without_ending() -> None:
-    assert analyze_word("malsanulejon").lemma == "malsanulej"
-    assert analyze_word("Hundoj").lemma == "hund"
+@pytest.mark.parametrize(("form", "lemma", "stem"), [
+    ("malsanulejon", "malsanulejo", "malsanulej"), ("Hundoj", "hundo", "hund"),
+    ("belajn", "bela", "bel"), ("rapide", "rapide", "rapid"), ("hejmen", "hejme", "hejm"),
+    ("mortigis", "mortigi", "mortig"), ("estus", "esti", "est"), ("kiun", "kiu", "kiu"),
+    ("vin", "vi", "vi"), ("hieraŭ", "hieraŭ", "hieraŭ"), ("Mitrandiron", "Mitrandiro",
+                                                          "Mitrandiro"),
+])
+def test_lemma_is_the_dictionary_form_and_stem_the_lemma_without_ending(
+        form: str, lemma: str, stem: str) -> None:
+    word = analyze_word(form)
+    assert (word.lemma, word.stem) == (lemma, stem)
 
 
 def test_lexicon_semantic_class_is_carried() -> None:

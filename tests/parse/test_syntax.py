@@ -175,7 +175,7 @@ def test_command() -> None:
 def test_x_system_sentence() -> None:
     s = parse("Cxu vi mangxas?")
     assert s.question.word == "ĉu"
-    assert s.verb.lemma == "manĝ"
+    assert (s.verb.lemma, s.verb.stem) == ("manĝi", "manĝ")
 
 
 def test_offsets_reproduce_the_words() -> None:
@@ -192,8 +192,8 @@ def test_json_has_the_interface_fields() -> None:
                 "indirect_object", "adjuncts", "words"):
         assert key in d
     word = d["words"][0]
-    for key in ("form", "lemma", "prefixes", "roots", "suffixes", "ending", "pos", "feats",
-                "correlative", "proper", "elided", "known"):
+    for key in ("form", "lemma", "stem", "prefixes", "roots", "suffixes", "ending", "pos",
+                "feats", "correlative", "proper", "elided", "known"):
         assert key in word
     assert d["question"]["word"] == "kiu"
 

@@ -96,7 +96,7 @@ def test_parse_gives_roles_from_case_in_every_format(tools: KlarecoTools) -> Non
     assert isinstance(ast, dict)
     assert ast["object"]["text"].lower() == "la hundon" and ast["subject"]["text"] == "la kato"
     conllu = tools.parse("La hundon vidas la kato.", "conllu")
-    assert isinstance(conllu, str) and "\thundon\thund\tNOUN\t" in conllu and "\tobj\t" in conllu
+    assert isinstance(conllu, str) and "\thundon\thundo\tNOUN\t" in conllu and "\tobj\t" in conllu
     assert "object: la hundon" in str(tools.parse("La hundon vidas la kato.", "tree")).lower()
 
 

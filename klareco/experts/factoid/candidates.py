@@ -95,10 +95,10 @@ REASON_SLOTS = frozenset({"reason", "because_clause", "purpose"})
 def fits_question(frame: Frame, slot: str, words: list[Word]) -> bool:
     """Whether a span can be the kind of answer the question's role asks for."""
     role = frame.role
-    if role in NOUN_ROLES and words[0].pos == "ADP":
+    if role in NOUN_ROLES and words[0].xpos == "ADP":
         return False  # a subject, object, predicate or name is no prepositional phrase
     named = any(w.is_name and not set(w.terms) & frame.names for w in words)  # not its own
-    finite = any(w.pos in ("VERB", "AUX") and w.feat("Mood") for w in words)
+    finite = any(w.xpos in ("VERB", "AUX") and w.feat("Mood") for w in words)
     if finite and (role in ("quantity", "name") or role in PLACE_ROLES or
                    (role == "time" and slot != "when_clause")):
         return False  # an amount, a name, a place or a date is no clause
@@ -124,7 +124,7 @@ def fits_question(frame: Frame, slot: str, words: list[Word]) -> bool:
             # "en kiu jaro": a date — a year in digits, an ordinal, a month — not a count
             # of years ("okcent jarojn" is how long, not when)
             return any(w.form.isdigit() or set(w.roots) & MONTH_ROOTS or
-                       (w.is_numeral and w.pos == "ADJ") for w in words)
+                       (w.is_numeral and w.xpos == "ADJ") for w in words)
         return slot in TIME_SLOTS or any(is_time(w) or w.is_numeral for w in words)
     if role in PLACE_ROLES:
         if frame.hole_roots:  # "en kiu urbo": a name, or the city itself
@@ -150,7 +150,7 @@ def counting(frame: Frame, words: list[Word]) -> str:
     counted = counted_units(frame)
     if not counted:
         return ""
-    nouns = {r for w in words if w.pos == "NOUN" or (w.pos == "ADV" and w.is_numeral)
+    nouns = {r for w in words if w.xpos == "NOUN" or (w.xpos == "ADV" and w.is_numeral)
              for r in w.content_roots}
     if nouns:
         return "asked" if nouns & counted else "other"
@@ -165,7 +165,7 @@ def denied(clause: Clause, words: tuple[Word, ...]) -> bool:
 
 
 def is_pronoun(word: Word) -> bool:
-    return word.word_class == "pronoun" and word.lemma.lower() in THIRD_PERSON_PRONOUNS
+    return word.word_class == "pronoun" and word.stem.lower() in THIRD_PERSON_PRONOUNS
 
 
 def _hole_words(words: tuple[Word, ...], content: list[int], frame: Frame) -> set[int]:
@@ -180,7 +180,7 @@ def _antecedent(words: tuple[Word, ...], before: int,
     """The nearest name before ``before`` that the question does not mention."""
     i = before - 1
     while i >= 0:
-        if words[i].is_name and i not in matched and words[i].lemma[:1].isupper():
+        if words[i].is_name and i not in matched and words[i].stem[:1].isupper():
             end = i
             while i - 1 >= 0 and words[i - 1].is_name and i - 1 not in matched:
                 i -= 1
@@ -255,7 +255,7 @@ def phrase_span(phrase: Phrase, words: tuple[Word, ...]) -> tuple[int, ...]:
     members = phrase.members()
     start, end = min(members), max(members)
     if phrase.preposition_form(words) == "da" and start > 0 and (
-            words[start - 1].pos in ("ADV", "NUM") or words[start - 1].correlative):
+            words[start - 1].xpos in ("ADV", "NUM") or words[start - 1].correlative):
         start -= 1  # "da semajnoj" counts with the word before it: kelke, multe, tiom
     # coordination: "la ĉielon kaj la teron", "Ŝem, Ĥam kaj Jafet" — nouns in the same case
     # after commas, the last after kaj/aŭ (commas alone set off an apposition, not a list)
@@ -264,9 +264,9 @@ def phrase_span(phrase: Phrase, words: tuple[Word, ...]) -> tuple[int, ...]:
     while case and j + 2 < len(words) and words[j + 1].form.lower() in ("kaj", "aŭ", ","):
         joiner = words[j + 1].form.lower()
         k = j + 2
-        while k < len(words) and k - j <= 4 and words[k].pos in ("DET", "ADJ", "NUM"):
+        while k < len(words) and k - j <= 4 and words[k].xpos in ("DET", "ADJ", "NUM"):
             k += 1
-        if k >= len(words) or words[k].pos not in ("NOUN", "PROPN") or words[k].case != case:
+        if k >= len(words) or words[k].xpos not in ("NOUN", "PROPN") or words[k].case != case:
             break
         j = k
         if joiner != ",":
@@ -277,9 +277,9 @@ def phrase_span(phrase: Phrase, words: tuple[Word, ...]) -> tuple[int, ...]:
 def _trim(span: tuple[int, ...], words: tuple[Word, ...]) -> tuple[int, ...]:
     """A span without punctuation or conjunctions at its edges."""
     items = list(span)
-    while items and (words[items[-1]].pos in ("PUNCT", "CCONJ", "SCONJ")):
+    while items and (words[items[-1]].xpos in ("PUNCT", "CCONJ", "SCONJ")):
         items.pop()
-    while items and words[items[0]].pos in ("PUNCT", "CCONJ"):
+    while items and words[items[0]].xpos in ("PUNCT", "CCONJ"):
         items.pop(0)
     return tuple(items)
 
@@ -297,7 +297,7 @@ def _adjunct_slots(phrase: Phrase, words: tuple[Word, ...], span: tuple[int, ...
             slots.append(slot)
         if preposition in ("kiel", "per", "laŭ"):
             slots.append("manner")
-    elif phrase.kind == "adverb" or words[phrase.head].pos == "ADV":
+    elif phrase.kind == "adverb" or words[phrase.head].xpos == "ADV":
         slots.append("manner")
     if any(is_time(words[i]) for i in span) and "time" not in slots:
         slots.append("time")
@@ -307,7 +307,7 @@ def _adjunct_slots(phrase: Phrase, words: tuple[Word, ...], span: tuple[int, ...
 def is_time(word: Word) -> bool:
     """A noun of time or measure, a month, or a four-digit year."""
     return bool(set(word.roots) & (TIME_AND_MEASURE_ROOTS | MONTH_ROOTS)) or (
-        word.pos == "NUM" and word.form.isdigit() and len(word.form) == 4)
+        word.xpos == "NUM" and word.form.isdigit() and len(word.form) == 4)
 
 
 def _chunk_after(words: tuple[Word, ...], start: int) -> tuple[int, ...]:
@@ -315,7 +315,7 @@ def _chunk_after(words: tuple[Word, ...], start: int) -> tuple[int, ...]:
     end = start
     while end < len(words) and end - start < MAX_ANSWER_WORDS:
         word = words[end]
-        if word.pos in ("PUNCT", "SCONJ") or (word.pos in ("VERB", "AUX") and
+        if word.xpos in ("PUNCT", "SCONJ") or (word.xpos in ("VERB", "AUX") and
                                               word.feat("Mood")):
             break
         end += 1
@@ -329,7 +329,7 @@ def _appositions(words: tuple[Word, ...], heads: set[int],
     for i in sorted(heads):
         if i + 2 < len(words) and words[i + 1].form == ",":
             chunk = _chunk_after(words, i + 2)
-            if chunk and any(words[j].pos in ("NOUN", "PROPN") for j in chunk):
+            if chunk and any(words[j].xpos in ("NOUN", "PROPN") for j in chunk):
                 yield Candidate(chunk, "apposition", clause_of.get(i))
 
 
@@ -339,19 +339,19 @@ def _namings(words: tuple[Word, ...], heads: set[int],
     manao``), the name a naming verb gives (``estis nomata Karen``, ``nomis lin Petro``),
     or a name right after the head of a question constituent (``via frato Aaron``)."""
     for i, word in enumerate(words):
-        if word.pos in ("VERB", "ADJ") and set(word.roots) & NAMING_ROOTS:
+        if word.xpos in ("VERB", "ADJ") and set(word.roots) & NAMING_ROOTS:
             named = _named_after_verb(words, i)
             denied = i > 0 and words[i - 1].form.lower() in NEGATION_WORDS
             if named and not denied:  # "ne nomiĝas Petro": not the name
                 yield Candidate(named, "naming", clause_of.get(i))
             continue
-        naming = word.pos == "NOUN" and bool(set(word.roots) & NAMING_ROOTS)
-        if not naming and not (word.pos == "NOUN" and i in heads):
+        naming = word.xpos == "NOUN" and bool(set(word.roots) & NAMING_ROOTS)
+        if not naming and not (word.xpos == "NOUN" and i in heads):
             continue
         j = i + 1
         if j < len(words) and words[j].is_copula:
             j += 1  # nomo estas X
-        if naming and j < len(words) and words[j].pos == "NOUN" and not words[j].is_name:
+        if naming and j < len(words) and words[j].xpos == "NOUN" and not words[j].is_name:
             yield Candidate((j,), "naming", clause_of.get(i))  # la nomon manao
         elif j < len(words) and words[j].is_name and j not in heads:
             end = j
@@ -365,7 +365,7 @@ def _named_after_verb(words: tuple[Word, ...], verb: int) -> tuple[int, ...]:
     it names (``nomis lin Petro``): mid-sentence capitals are names even when the word also
     reads as something else (``Karen``, kar-en)."""
     j = verb + 1
-    if j < len(words) and words[j].pos == "PRON" and words[j].case == "Acc":
+    if j < len(words) and words[j].xpos == "PRON" and words[j].case == "Acc":
         j += 1
     end = j
     while end < len(words) and (words[end].is_name or words[end].form[:1].isupper()):
@@ -383,22 +383,22 @@ def _quantities(words: tuple[Word, ...], clause_of: dict[int, int]) -> Iterator[
         start = i
         while i + 1 < len(words) and words[i + 1].is_numeral:
             i += 1
-        if start > 0 and words[start - 1].pos == "NOUN" and words[start].form.isdigit():
+        if start > 0 and words[start - 1].xpos == "NOUN" and words[start].form.isdigit():
             i += 1  # digits after a noun label it (la jaro 1888, ĉapitro 5): no count
             continue
         end = i
         j = i + 1
-        while j < len(words) and j - end <= 3 and words[j].pos in ("ADJ", "NOUN", "X"):
-            if words[j].pos == "NOUN":
+        while j < len(words) and j - end <= 3 and words[j].xpos in ("ADJ", "NOUN", "X"):
+            if words[j].xpos == "NOUN":
                 end = j
                 break
             j += 1
         if end + 2 < len(words) and words[end + 1].form == "kaj" and words[end + 2].is_numeral:
             k = end + 2  # tri tagoj kaj tri noktoj
             while k + 1 < len(words) and (words[k + 1].is_numeral or
-                                          words[k + 1].pos in ("NOUN", "ADJ")):
+                                          words[k + 1].xpos in ("NOUN", "ADJ")):
                 k += 1
-                if words[k].pos == "NOUN":
+                if words[k].xpos == "NOUN":
                     break
             yield Candidate(tuple(range(start, k + 1)), "quantity", clause_of.get(start))
         yield Candidate(tuple(range(start, end + 1)), "quantity", clause_of.get(start))
@@ -408,13 +408,13 @@ def _quantities(words: tuple[Word, ...], clause_of: dict[int, int]) -> Iterator[
 def _dates(words: tuple[Word, ...], clause_of: dict[int, int]) -> Iterator[Candidate]:
     """A date as one phrase: ``la 14 de aprilo de 1917``, ``la 15an de decembro 1859``."""
     for i, word in enumerate(words):
-        if not (set(word.roots) & MONTH_ROOTS and word.pos in ("NOUN", "PROPN")
+        if not (set(word.roots) & MONTH_ROOTS and word.xpos in ("NOUN", "PROPN")
                 and word.form.lower().rstrip("n").endswith("o")):
             continue  # (Marta is a name, not March)
         start = end = i
         if i >= 2 and words[i - 1].form.lower() == "de":
             day = i - 2
-            if day >= 1 and words[day].pos == "X" and words[day - 1].form.isdigit():
+            if day >= 1 and words[day].xpos == "X" and words[day - 1].form.isdigit():
                 day -= 1  # 15an, 14a: the tokenizer splits the ordinal ending off
             if words[day].form.isdigit():
                 start = day - 1 if day >= 1 and words[day - 1].form.lower() == "la" else day

@@ -65,7 +65,7 @@ def candidate_features(frame: Frame, item: Evidence, candidate: Candidate,
     head = words[span_head(item.ast.heads, span)]
     # what the span's head word is, against the question word: kiun takes an accusative
     # noun, kiu a person, kie a place noun … (lexicon classes, parts of speech, case)
-    found[f"head_pos:{frame.word}|{head.pos}"] = 1.0
+    found[f"head_pos:{frame.word}|{head.xpos}"] = 1.0
     found[f"head_case:{frame.word}|{head.case or '-'}"] = 1.0
     if head.semantic_class:
         found[f"head_class:{role}|{head.semantic_class}"] = 1.0
@@ -88,7 +88,7 @@ def candidate_features(frame: Frame, item: Evidence, candidate: Candidate,
     # a preposition asks for a phrase it heads ("sur kio" → "sur la tablo"), and a question
     # word without one takes some prepositions more than others (kie: en, sur, ĉe …)
     first = words[span[0]]
-    preposition = first.lemma.lower() if first.pos == "ADP" else "-"
+    preposition = first.stem.lower() if first.xpos == "ADP" else "-"
     found[f"preposition:{frame.preposition or frame.word}|{preposition}"] = 1.0
     if frame.preposition:
         found["same_preposition"] = float(preposition == frame.preposition)
@@ -187,9 +187,9 @@ def candidate_types(frame: Frame, words: tuple[Word, ...], span: tuple[int, ...]
     if frame.hole_roots and any(set(words[i].content_roots) & frame.hole_roots for i in span):
         kinds.append("hole_noun")  # en kiu urbo → … urbo …
     first = words[span[0]]
-    if first.correlative and first.lemma.lower().startswith("ti"):
+    if first.correlative and first.stem.lower().startswith("ti"):
         kinds.append("points_back")  # "en tiu lando" refers to the answer, does not give it
-    if any(words[i].pos == "VERB" and words[i].feat("Mood") for i in span):
+    if any(words[i].xpos == "VERB" and words[i].feat("Mood") for i in span):
         kinds.append("finite_verb")
     if not kinds:
         kinds.append("other")

@@ -88,10 +88,10 @@ def hole_words(question: Sentence, index: int | None) -> set[int]:
                 found |= members
     # the noun right after the question word belongs to it (kiu urbo, kiom da jaroj)
     after = index + 1
-    while after < len(words) and (words[after].pos == "ADJ" or
+    while after < len(words) and (words[after].xpos == "ADJ" or
                                   words[after].form.lower() == "da"):
         after += 1
-    if after < len(words) and words[after].pos == "NOUN":
+    if after < len(words) and words[after].xpos == "NOUN":
         found |= set(range(index, after + 1))
     # a name is what the question is about, never part of what it asks ("Per kio David …")
     return {i for i in found if i == index or not words[i].is_name}

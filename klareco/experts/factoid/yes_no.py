@@ -158,7 +158,7 @@ def _other_name_after(frame: Frame, question: Sentence, words: tuple[Word, ...],
     evidence with another name after it (``filino de Polonio``)."""
     asked = question.words
     for i in range(len(asked) - 2):
-        if asked[i].pos != "NOUN" or asked[i + 1].form.lower() != "de" or \
+        if asked[i].xpos != "NOUN" or asked[i + 1].form.lower() != "de" or \
                 not asked[i + 2].is_name:
             continue
         noun, name = set(asked[i].terms), set(asked[i + 2].terms)
