@@ -86,7 +86,10 @@ def test_parse_as_json_and_as_conllu(client: TestClient) -> None:
                                                 "format": "conllu"})
     assert response.status_code == 200 and response.headers["content-type"].startswith(
         "text/plain")
-    assert "\tKiun\tkiu\tDET\t" in response.text and response.text.startswith("# text = ")
+    # UD conventions: a standalone "kiun" is a pronoun; each sentence has an id and its text
+    assert "\tKiun\tkiu\tPRON\t" in response.text
+    assert response.text.startswith("# sent_id = ")
+    assert "# text = Kiun mortigis Kain?\n" in response.text
 
 
 def test_health_names_the_build(client: TestClient, dense_fixture_home: Path) -> None:
