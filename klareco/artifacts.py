@@ -7,17 +7,21 @@ imports another only to learn a path or a fingerprint.
 from __future__ import annotations
 
 import hashlib
+import re
 from functools import cache
 from importlib import resources
 from pathlib import Path
 
 from klareco.config import data_home
+from klareco.errors import KlarecoError
 from klareco.lexicon.roots import lexicon_hash
 
 STORE_NAME = "klareco.sqlite"  # the corpus store: documents, sentences, ASTs, stage-1 index
 SOURCES_DIR = "sources"  # the verified copy of the corpus sources
 DENSE_INDEX_NAME = "dense.faiss"  # every sentence's Tree-LSTM vector
 DENSE_META_NAME = "dense.json"  # what the dense index was built from
+COLLECTIONS_DIR = "collections"  # one folder per collection of one's own texts, same artefacts
+COLLECTION_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
 
 # The code whose output the store keeps: the analyser (grammars, lexicon, parser), the stage-1
 # terms and index, and the encoder trees stored with each sentence. Code that only reads the
@@ -33,6 +37,19 @@ _ANALYZER_MODULES = (
 def store_path(home: Path | None = None) -> Path:
     """The corpus store of a data directory (default: ``data_home()``)."""
     return (home or data_home()) / STORE_NAME
+
+
+def collection_home(name: str | None, home: Path | None = None) -> Path:
+    """The data directory of a collection: ``collections/NAME`` under ``home`` (default:
+    ``data_home()``), which holds the same artefacts as the default corpus's; ``None`` names
+    the default corpus, whose artefacts are ``home`` itself."""
+    base = home or data_home()
+    if name is None:
+        return base
+    if not COLLECTION_NAME.fullmatch(name):
+        raise KlarecoError(f"{name!r} is not a collection name: use letters, digits, '-', '_' "
+                         "or '.', starting with a letter or digit")
+    return base / COLLECTIONS_DIR / name
 
 
 def sources_dir(home: Path | None = None) -> Path:

@@ -164,23 +164,48 @@ def corpus_stats_command(as_json: bool) -> None:
 @cli.command("build")
 @_mirror_option("Copy the sources from this local mirror.")
 @click.option("--force", is_flag=True, help="Rebuild even when the inputs are unchanged.")
-def build_command(mirror: Path | None, force: bool) -> None:
+@click.option("--source", "sources", multiple=True, type=click.Path(exists=True, path_type=Path),
+              help="Build a collection of your own texts from this file or folder (repeat "
+              "for more): .txt, .md, .xml (TEI), .usfm, .jsonl (id, title, text).")
+@click.option("--name", default=None, help="The collection's name (default: the first "
+              "source's name); without --source, rebuild it from the sources it was built from.")
+@click.option("--dask", "dask", is_flag=False, flag_value="local", default=None,
+              metavar="[SCHEDULER]", help="Parse and encode in partitions on a Dask cluster: "
+              "a scheduler's address, or a local cluster when none is given.")
+def build_command(mirror: Path | None, force: bool, sources: tuple[Path, ...],
+                  name: str | None, dask: str | None) -> None:
     """Build everything the corpus side needs: fetch, read, split, parse, store, BM25 index,
-    Tree-LSTM vectors and their FAISS index."""
-    report = _build(mirror, force)
+    Tree-LSTM vectors and their FAISS index; with --source or --name, the same for a
+    collection of your own texts."""
+    if sources or name:
+        from klareco.build import build_collection
+
+        name = name or sources[0].stem
+        report = build_collection(name, list(sources), force=force, dask=dask)
+    else:
+        report = _build(mirror, force, dask)
     corpus, dense = report.corpus, report.dense
     state = "already up to date" if corpus.up_to_date else "built"
-    click.echo(f"{state}: {corpus.documents} documents, {corpus.sentences:,} sentences in "
-               f"{corpus.store} ({corpus.seconds:.1f} s)")
+    parsed = "" if corpus.up_to_date else (f", {corpus.parsed:,} parsed, {corpus.reused:,} "
+                                           "reused unchanged")
+    click.echo(f"{state}: {corpus.documents} documents, {corpus.sentences:,} sentences"
+               f"{parsed} in {corpus.store} ({corpus.seconds:.1f} s)")
     state = "already up to date" if dense.up_to_date else "built"
     click.echo(f"{state}: dense index of {dense.sentences:,} sentences ({dense.model_id}) in "
                f"{dense.path} ({dense.seconds:.1f} s)")
 
 
-def _build(mirror: Path | None, force: bool = False):  # type: ignore[no-untyped-def]
+def _build(mirror: Path | None, force: bool = False,
+           dask: str | None = None):  # type: ignore[no-untyped-def]
     from klareco.build import build_all
 
-    return build_all(mirror=_default_mirror(mirror), force=force)
+    return build_all(mirror=_default_mirror(mirror), force=force, dask=dask)
+
+
+_collection_option = click.option(
+    "--collection", default=None, metavar="NAME",
+    help="A collection built with `klareco build --source … --name NAME` (default: the "
+    "default corpus).")
 
 
 @cli.command("train")
@@ -259,11 +284,13 @@ def _store_exists() -> bool:
 @click.option("-k", "k", type=click.IntRange(1, 1000), default=10, show_default=True,
               help="How many sentences to show.")
 @click.option("--json", "as_json", is_flag=True, help="Print the hits as JSON.")
-def search_command(query: str, retriever: str, k: int, as_json: bool) -> None:
+@_collection_option
+def search_command(query: str, retriever: str, k: int, as_json: bool,
+                   collection: str | None) -> None:
     """Rank corpus sentences for QUERY, with citations; matched words are highlighted."""
     from klareco.retrieval.search import Searcher
 
-    searcher = Searcher.load(retriever=retriever)
+    searcher = Searcher.load(retriever=retriever, collection=collection)
     result = searcher.search(_clean(query), k, retriever)
     if as_json:
         click.echo(json.dumps({
@@ -338,22 +365,18 @@ def eval_command(gold_paths: tuple[Path, ...], retriever: str, as_json: bool) ->
 @click.option("--json", "as_json", is_flag=True, help="Print the answer as JSON.")
 @click.option("--retriever", type=click.Choice(["hybrid", "bm25", "dense"]), default="hybrid",
               show_default=True, help="How the evidence is ranked.")
-def ask_command(question: str | None, as_json: bool, retriever: str) -> None:
+@_collection_option
+def ask_command(question: str | None, as_json: bool, retriever: str,
+                collection: str | None) -> None:
     """Answer QUESTION from the corpus, with cited evidence; without QUESTION, ask
-    interactively (an empty line or Ctrl-D ends). Builds what is missing first."""
+    interactively (an empty line or Ctrl-D ends). Builds what is missing of the default
+    corpus first."""
     from klareco.engine import Engine
 
-    if not _store_exists():
-        click.echo("The corpus is not built yet; building it now.", err=True)
-        _build(None)
-    try:
-        engine = Engine.load(retriever=retriever)
-    except KlarecoError as error:
-        if "run `klareco build`" not in str(error):
-            raise
-        click.echo(f"{error}: building what is missing now.", err=True)
-        _build(None)
-        engine = Engine.load(retriever=retriever)
+    if collection is not None:  # a collection is built from its sources, never by `ask`
+        engine = Engine.load(retriever=retriever, collection=collection)
+    else:
+        engine = _load_default_engine(retriever)
     if question is not None:
         _show_response(engine.ask(_clean(question)), as_json)
         return
@@ -370,6 +393,23 @@ def ask_command(question: str | None, as_json: bool, retriever: str) -> None:
         if not line.strip():
             break
         _show_response(engine.ask(_clean(line.strip())), as_json)
+
+
+def _load_default_engine(retriever: str):  # type: ignore[no-untyped-def]
+    """The engine over the default corpus, building what is missing or stale first."""
+    from klareco.engine import Engine
+
+    if not _store_exists():
+        click.echo("The corpus is not built yet; building it now.", err=True)
+        _build(None)
+    try:
+        return Engine.load(retriever=retriever)
+    except KlarecoError as error:
+        if "run `klareco build`" not in str(error):
+            raise
+        click.echo(f"{error}: building what is missing now.", err=True)
+        _build(None)
+        return Engine.load(retriever=retriever)
 
 
 def _show_response(response, as_json: bool) -> None:  # type: ignore[no-untyped-def]

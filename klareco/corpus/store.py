@@ -198,6 +198,12 @@ class Store:
         rows = dict(self.db.execute(f"SELECT id, ast FROM sentences WHERE id IN ({marks})", ids))
         return [rows[i] for i in ids]
 
+    def document_asts(self, doc_id: str) -> dict[str, bytes]:
+        """The stored (compressed) AST of every sentence of one document, by sentence id."""
+        return dict(self.db.execute(
+            "SELECT s.sentence_id, s.ast FROM sentences s JOIN passages p ON p.id = s.passage"
+            " WHERE p.doc_id = ?", (doc_id,)))
+
     def documents(self) -> dict[str, dict[str, Any]]:
         """Every document's metadata (title, license, source URL, sha256 …) by doc_id."""
         cursor = self.db.execute("SELECT * FROM documents")

@@ -11,6 +11,7 @@ import json
 import os
 import sys
 import time
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -54,9 +55,20 @@ def _meta(path: Path) -> dict[str, object] | None:
         return None
 
 
+ENCODE_BATCH = 512  # the build's batches (a Dask build's partitions are multiples of them)
+
+
+# Encodes a store's trees elsewhere (``klareco.distributed``): the store, the encoder, the
+# number of sentences and the batch size in; the vectors in corpus order out, in pieces.
+EncodeAll = Callable[[Store, "Encoder", int, int], Iterable[np.ndarray]]
+
+
 def build_dense(store: Store, encoder: Encoder, home: Path | None = None, *,
-                progress: bool = True, force: bool = False) -> DenseReport:
-    """Encode every stored sentence and write the FAISS index (skipped when up to date)."""
+                progress: bool = True, force: bool = False,
+                encode_all: EncodeAll | None = None) -> DenseReport:
+    """Encode every stored sentence and write the FAISS index (skipped when up to date);
+    ``encode_all``: encode elsewhere (a Dask cluster) in the same batches, to the same
+    vectors."""
     from tqdm import tqdm
 
     started = time.perf_counter()
@@ -68,11 +80,15 @@ def build_dense(store: Store, encoder: Encoder, home: Path | None = None, *,
         return DenseReport(index_path, True, int(meta["count"]),  # type: ignore[call-overload]
                            time.perf_counter() - started, encoder.model_id)
     bank = TreeBank.load(store)
-    trees = bank.trees(range(len(bank)))
+    count = len(bank)
     index = faiss.IndexFlatIP(encoder.dim)
-    bar = tqdm(total=len(trees), unit="sent", desc="encode",
-               disable=not (progress and sys.stderr.isatty()))
-    for vectors in encoder.encode_batches(trees, batch_size=512):
+    show = progress and sys.stderr.isatty()
+    if encode_all is not None:
+        batches = encode_all(store, encoder, count, ENCODE_BATCH)
+    else:
+        batches = encoder.encode_batches(bank.trees(range(count)), batch_size=ENCODE_BATCH)
+    bar = tqdm(total=count, unit="sent", desc="encode", disable=not show)
+    for vectors in batches:
         index.add(vectors)
         bar.update(len(vectors))
     bar.close()
@@ -83,13 +99,13 @@ def build_dense(store: Store, encoder: Encoder, home: Path | None = None, *,
         os.replace(partial, index_path)
     finally:
         partial.unlink(missing_ok=True)
-    meta = {"store": fingerprint, "model": encoder.model_id, "count": len(trees),
+    meta = {"store": fingerprint, "model": encoder.model_id, "count": count,
             "dim": encoder.dim, "encode_seconds": round(seconds, 2),
-            "sentences_per_second": round(len(trees) / seconds, 1)}
+            "sentences_per_second": round(count / max(seconds, 1e-9), 1)}
     partial_meta = meta_path.with_name(f".{meta_path.name}.{os.getpid()}.partial")
     partial_meta.write_text(json.dumps(meta, indent=1), encoding="utf-8")
     os.replace(partial_meta, meta_path)
-    return DenseReport(index_path, False, len(trees), seconds, encoder.model_id)
+    return DenseReport(index_path, False, count, seconds, encoder.model_id)
 
 
 class DenseIndex:

@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from klareco.artifacts import store_path
+from klareco.artifacts import collection_home, store_path
 from klareco.corpus.store import Store
 from klareco.errors import EmptyInputError, KlarecoError
 from klareco.parse import parse
@@ -90,9 +90,15 @@ class Searcher:
         self.stage2 = stage2
 
     @classmethod
-    def load(cls, home: Path | None = None, retriever: str = DEFAULT_RETRIEVER) -> Searcher:
-        """Open the built store under ``home`` (default: the data directory); with a retriever
-        other than ``bm25``, also the encoder and the dense index (checked to belong together)."""
+    def load(cls, home: Path | None = None, retriever: str = DEFAULT_RETRIEVER,
+             collection: str | None = None) -> Searcher:
+        """Open the built store under ``home`` (default: the data directory), or that of the
+        collection named ``collection`` there; with a retriever other than ``bm25``, also the
+        encoder and the dense index (checked to belong together)."""
+        home = collection_home(collection, home) if collection is not None else home
+        if collection is not None and not store_path(home).is_file():
+            raise KlarecoError(f"no collection named {collection!r} is built: build it with "
+                               f"`klareco build --source PATH… --name {collection}`")
         store = Store(store_path(home))
         if retriever == "bm25":
             return cls(store)
