@@ -20,6 +20,7 @@ STORE_NAME = "klareco.sqlite"  # the corpus store: documents, sentences, ASTs, s
 SOURCES_DIR = "sources"  # the verified copy of the corpus sources
 DENSE_INDEX_NAME = "dense.faiss"  # every sentence's Tree-LSTM vector
 DENSE_META_NAME = "dense.json"  # what the dense index was built from
+DENSE_IVF_NAME = "dense.ivf.faiss"  # the IVF index of a large corpus's vectors (retrieval.ivf)
 COLLECTIONS_DIR = "collections"  # one folder per collection of one's own texts, same artefacts
 COLLECTION_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
 
@@ -60,6 +61,11 @@ def dense_paths(home: Path | None = None) -> tuple[Path, Path]:
     """The dense index and its metadata file."""
     base = home or data_home()
     return base / DENSE_INDEX_NAME, base / DENSE_META_NAME
+
+
+def dense_ivf_path(home: Path | None = None) -> Path:
+    """The IVF index a large corpus's dense search uses (beside the exact one)."""
+    return (home or data_home()) / DENSE_IVF_NAME
 
 
 @cache

@@ -10,6 +10,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+import numpy as np
+
 from klareco.artifacts import collection_home, store_path
 from klareco.config import data_home
 from klareco.corpus.build import BuildReport, build
@@ -84,5 +86,21 @@ def _build_dense(home: Path, progress: bool, force: bool,
     encoder = Encoder.load()
     with Store(store_path(home)) as store:
         return build_dense(store, encoder, home, progress=progress, force=force,
-                           encode_all=cluster.encode if cluster else None)
+                           encode_all=cluster.encode if cluster else None,
+                           questions=held_out_question_vectors)
+
+
+IVF_QUESTIONS = 500  # held-out generated questions that choose the IVF index's nprobe
+
+
+def held_out_question_vectors(store: Store, encoder: Encoder) -> np.ndarray:
+    """The encoder's vectors of questions generated from the store's held-out documents
+    (never trained on), the questions a large corpus's IVF index is tuned on."""
+    from klareco.parse import parse
+    from klareco.training.heldout import generated_gold
+    from klareco.training.split import held_out_documents
+
+    documents = held_out_documents(store.documents()) or set(store.documents())
+    items = generated_gold(store, documents, IVF_QUESTIONS, seed=0)
+    return encoder.encode([parse(item["question"]) for item in items])
 

@@ -40,7 +40,15 @@ from klareco.corpus.fetch import fetch
 from klareco.corpus.manifest import Manifest, load_manifest
 from klareco.corpus.model import Document, Row
 from klareco.corpus.reader import read_corpus, walk_corpus
-from klareco.corpus.store import SCHEMA, SCHEMA_VERSION, Store, decode_ast, encode_ast
+from klareco.corpus.store import (
+    SCHEMA,
+    SCHEMA_VERSION,
+    Store,
+    arrays_path,
+    decode_ast,
+    encode_ast,
+    write_arrays,
+)
 from klareco.lexicon.roots import lexicon_hash
 from klareco.parse.ast import Sentence
 from klareco.parse.parser import parse
@@ -191,11 +199,17 @@ def write_build(home: Path, documents: list[Document], fingerprint: str,
     complete = [p for p in parsed if p is not None]
 
     temporary = home / f"{_TMP_PREFIX}{os.getpid()}{_TMP_SUFFIX}"
+    temporary_arrays = temporary.with_name(temporary.name + ".arrays")
     try:
-        _write_store(temporary, documents, rows, complete, indexers, fingerprint)
+        blobs = _write_store(temporary, documents, rows, complete, indexers, fingerprint)
+        # The array file first: if the build dies between the two replaces, the old store
+        # finds an array file of another build, and reads its own arrays instead.
+        write_arrays(temporary_arrays, blobs, fingerprint)
+        os.replace(temporary_arrays, arrays_path(target))
         os.replace(temporary, target)  # the one atomic step: old store → new store
     finally:
         temporary.unlink(missing_ok=True)
+        temporary_arrays.unlink(missing_ok=True)
     return BuildReport(target, False, time.perf_counter() - started, len(documents), len(rows),
                        len(todo), len(rows) - len(todo))
 
@@ -305,7 +319,9 @@ def _parse_all(texts: list[str], indexers: tuple[SentenceIndexer, ...], workers:
 
 
 def _write_store(path: Path, documents: list[Document], rows: list[Row], parsed: list[_Parsed],
-                 indexers: tuple[SentenceIndexer, ...], fingerprint: str) -> None:
+                 indexers: tuple[SentenceIndexer, ...], fingerprint: str) -> dict[str, bytes]:
+    """Write the store to ``path``; returns the index blobs it holds."""
+    blobs: dict[str, bytes] = {}
     db = sqlite3.connect(path)
     try:
         db.executescript("PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF;")
@@ -338,8 +354,9 @@ def _write_store(path: Path, documents: list[Document], rows: list[Row], parsed:
         index_started = time.perf_counter()
         for n, indexer in enumerate(indexers):
             values = [p.indexed[n] for p in parsed]
-            db.executemany("INSERT INTO index_blobs VALUES (?, ?)",
-                           indexer.blobs(rows, values).items())
+            made = indexer.blobs(rows, values)
+            db.executemany("INSERT INTO index_blobs VALUES (?, ?)", made.items())
+            blobs.update(made)
         stats = _stats(len(documents), parsed)
         stats["index_seconds"] = round(time.perf_counter() - index_started, 2)
         db.executemany("INSERT INTO build_info VALUES (?, ?)", [
@@ -353,6 +370,7 @@ def _write_store(path: Path, documents: list[Document], rows: list[Row], parsed:
         db.close()
     with open(path, "rb") as handle:  # on disk before it replaces the old store
         os.fsync(handle.fileno())
+    return blobs
 
 
 def _stats(documents: int, parsed: list[_Parsed]) -> dict[str, object]:
