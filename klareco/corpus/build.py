@@ -67,7 +67,7 @@ class BuildReport:
     seconds: float
     documents: int
     sentences: int
-    parsed: int = 0  # sentences parsed by this build
+    parsed: int = 0  # distinct sentence texts parsed by this build
     reused: int = 0  # sentences whose stored AST was reused from the previous store
 
 
@@ -189,13 +189,16 @@ def write_build(home: Path, documents: list[Document], fingerprint: str,
     if reuse:
         _reuse_previous(target, indexers, rows, parsed)
     todo = [n for n, p in enumerate(parsed) if p is None]
-    texts = [rows[n][3].text for n in todo]
+    # A text's parse depends on the text alone: one that occurs more than once (a refrain, a
+    # repeated verse, a copied document) is parsed once.
+    texts = list(dict.fromkeys(rows[n][3].text for n in todo))
     if parse_many is not None:
         fresh = parse_many(texts, indexers) if texts else []
     else:
         fresh = _parse_all(texts, indexers, workers, show)
-    for n, result in zip(todo, fresh, strict=True):
-        parsed[n] = result
+    by_text = dict(zip(texts, fresh, strict=True))
+    for n in todo:
+        parsed[n] = by_text[rows[n][3].text]
     complete = [p for p in parsed if p is not None]
 
     temporary = home / f"{_TMP_PREFIX}{os.getpid()}{_TMP_SUFFIX}"
@@ -211,7 +214,7 @@ def write_build(home: Path, documents: list[Document], fingerprint: str,
         temporary.unlink(missing_ok=True)
         temporary_arrays.unlink(missing_ok=True)
     return BuildReport(target, False, time.perf_counter() - started, len(documents), len(rows),
-                       len(todo), len(rows) - len(todo))
+                       len(texts), len(rows) - len(todo))
 
 
 def _reuse_previous(target: Path, indexers: tuple[SentenceIndexer, ...], rows: list[Row],

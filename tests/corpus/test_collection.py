@@ -198,3 +198,13 @@ def test_a_collection_of_hamlet_answers_who_ophelia_is(tmp_path: Path) -> None:
         assert response.evidence[0].citation.doc_id == "hamleto.xml"
     finally:
         engine.close()
+
+
+def test_a_repeated_sentence_is_parsed_once(tmp_path: Path) -> None:
+    source = _write(tmp_path / "ripeto", {"r.txt": "Karlo dormas.\n\nKarlo dormas.\n\nMarta kantas."})
+    report = build_collection_store(tmp_path / "home", [source], indexers=STORE_INDEXERS,
+                                    progress=False, workers=1)
+    assert (report.sentences, report.parsed) == (3, 2)
+    with Store(store_path(tmp_path / "home")) as store:
+        first, second, _ = store.asts_at([0, 1, 2])
+        assert first == second and first.text == "Karlo dormas."
