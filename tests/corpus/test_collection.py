@@ -201,7 +201,8 @@ def test_a_collection_of_hamlet_answers_who_ophelia_is(tmp_path: Path) -> None:
 
 
 def test_a_repeated_sentence_is_parsed_once(tmp_path: Path) -> None:
-    source = _write(tmp_path / "ripeto", {"r.txt": "Karlo dormas.\n\nKarlo dormas.\n\nMarta kantas."})
+    text = "Karlo dormas.\n\nKarlo dormas.\n\nMarta kantas."
+    source = _write(tmp_path / "ripeto", {"r.txt": text})
     report = build_collection_store(tmp_path / "home", [source], indexers=STORE_INDEXERS,
                                     progress=False, workers=1)
     assert (report.sentences, report.parsed) == (3, 2)
