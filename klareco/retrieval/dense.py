@@ -25,7 +25,7 @@ from klareco.errors import KlarecoError
 from klareco.models.numpy_encoder import NumpyEncoder
 from klareco.models.treebank import TreeBank
 from klareco.retrieval.fusion import Fusion
-from klareco.retrieval.ivf import IVF_MIN_SENTENCES, build_ivf, flat_vectors
+from klareco.retrieval.ivf import IVF_MIN_SENTENCES, IVF_RULE, build_ivf, flat_vectors
 from klareco.retrieval.search import Stage2
 
 if TYPE_CHECKING:  # the torch encoder builds the index; answering never imports torch
@@ -74,43 +74,40 @@ def build_dense(store: Store, encoder: Encoder, home: Path | None = None, *,
     """Encode every stored sentence and write the FAISS index (skipped when up to date);
     ``encode_all``: encode elsewhere (a Dask cluster) in the same batches, to the same
     vectors. From ``ivf_min`` sentences on, and given ``questions``, also an IVF index for
-    the dense search (``klareco.retrieval.ivf``)."""
-    from tqdm import tqdm
-
+    the dense search (``klareco.retrieval.ivf``), made again alone when only it is missing
+    or was chosen by an older rule."""
     started = time.perf_counter()
     index_path, meta_path = dense_paths(home)
+    ivf_path = dense_ivf_path(home)
     fingerprint = store.info.get("fingerprint")
     meta = _meta(meta_path)
-    if (not force and meta and meta.get("store") == fingerprint
-            and meta.get("model") == encoder.model_id and index_path.is_file()):
-        return DenseReport(index_path, True, int(meta["count"]),  # type: ignore[call-overload]
-                           time.perf_counter() - started, encoder.model_id)
-    bank = TreeBank.load(store)
-    count = len(bank)
-    index = faiss.IndexFlatIP(encoder.dim)
-    show = progress and sys.stderr.isatty()
-    if encode_all is not None:
-        batches = encode_all(store, encoder, count, ENCODE_BATCH)
+    current = bool(not force and meta and meta.get("store") == fingerprint
+                   and meta.get("model") == encoder.model_id and index_path.is_file())
+    count = int(meta["count"]) if current and meta else store.count("sentences")
+    wants_ivf = questions is not None and count >= ivf_min
+    ivf_meta = meta.get("ivf") if meta else None
+    ivf_current = (isinstance(ivf_meta, dict) and ivf_meta.get("rule") == IVF_RULE
+                   and ivf_path.is_file())
+    if current and meta and wants_ivf == ivf_current:
+        return DenseReport(index_path, True, count, time.perf_counter() - started,
+                           encoder.model_id)
+    if current and meta:
+        index = faiss.read_index(str(index_path), _MAP_FLAT)
+        seconds = 0.0
     else:
-        batches = encoder.encode_batches(bank.trees(range(count)), batch_size=ENCODE_BATCH)
-    bar = tqdm(total=count, unit="sent", desc="encode", disable=not show)
-    for vectors in batches:
-        index.add(vectors)
-        bar.update(len(vectors))
-    bar.close()
-    seconds = time.perf_counter() - started
-    _write_index(index, index_path)
-    meta: dict[str, object] = {
-        "store": fingerprint, "model": encoder.model_id, "count": count, "dim": encoder.dim,
-        "encode_seconds": round(seconds, 2),
-        "sentences_per_second": round(count / max(seconds, 1e-9), 1)}
-    ivf_path = dense_ivf_path(home)
-    if questions is not None and count >= ivf_min:
+        index, seconds = _encode_store(store, encoder, encode_all, progress)
+        _write_index(index, index_path)
+        meta = {"store": fingerprint, "model": encoder.model_id, "count": count,
+                "dim": encoder.dim, "encode_seconds": round(seconds, 2),
+                "sentences_per_second": round(count / max(seconds, 1e-9), 1)}
+    meta.pop("ivf", None)
+    if wants_ivf and questions is not None:
         started_ivf = time.perf_counter()
         choice = build_ivf(index, questions(store, encoder))
         _write_index(choice.index, ivf_path)
-        meta["ivf"] = {"kind": "IVF-Flat", "nlist": choice.nlist, "nprobe": choice.nprobe,
-                       "recall@100": round(choice.recall, 4), "questions": choice.questions,
+        meta["ivf"] = {"kind": "IVF-Flat", "rule": IVF_RULE, "nlist": choice.nlist,
+                       "nprobe": choice.nprobe, "recall@100": round(choice.recall, 4),
+                       "questions": choice.questions,
                        "seconds": round(time.perf_counter() - started_ivf, 2)}
     else:
         ivf_path.unlink(missing_ok=True)
@@ -118,6 +115,28 @@ def build_dense(store: Store, encoder: Encoder, home: Path | None = None, *,
     partial_meta.write_text(json.dumps(meta, indent=1), encoding="utf-8")
     os.replace(partial_meta, meta_path)
     return DenseReport(index_path, False, count, seconds, encoder.model_id)
+
+
+def _encode_store(store: Store, encoder: Encoder, encode_all: EncodeAll | None,
+                  progress: bool) -> tuple[faiss.IndexFlatIP, float]:
+    """The flat index of every stored sentence's vector, and the seconds it took."""
+    from tqdm import tqdm
+
+    started = time.perf_counter()
+    bank = TreeBank.load(store)
+    count = len(bank)
+    index = faiss.IndexFlatIP(encoder.dim)
+    if encode_all is not None:
+        batches = encode_all(store, encoder, count, ENCODE_BATCH)
+    else:
+        batches = encoder.encode_batches(bank.trees(range(count)), batch_size=ENCODE_BATCH)
+    bar = tqdm(total=count, unit="sent", desc="encode",
+               disable=not (progress and sys.stderr.isatty()))
+    for vectors in batches:
+        index.add(vectors)
+        bar.update(len(vectors))
+    bar.close()
+    return index, time.perf_counter() - started
 
 
 def _write_index(index: faiss.Index, path: Path) -> None:

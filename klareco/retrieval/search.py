@@ -114,10 +114,13 @@ class Searcher:
     def rank(self, query: list[tuple[str, float]], k: int) -> tuple[np.ndarray, np.ndarray, int]:
         """Top-k document positions and scores: score descending, then sentence id ascending."""
         candidates, scores = self.index.score(query)
-        if len(candidates) == 0:
-            return candidates, scores, 0
+        matched = len(candidates)
+        if matched > k:  # sort only what can reach the top k: the k-th score and above
+            kth = np.partition(scores, matched - k)[matched - k]
+            keep = scores >= kth
+            candidates, scores = candidates[keep], scores[keep]
         order = np.lexsort((self.id_rank[candidates], -scores))[:k]
-        return candidates[order], scores[order], len(candidates)
+        return candidates[order], scores[order], matched
 
     def search(self, text: str, k: int = DEFAULT_K, retriever: str | None = None,
                tail_cut: bool = False) -> SearchResult:

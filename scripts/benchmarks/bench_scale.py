@@ -128,20 +128,22 @@ def ivf_figures(folder: Path, questions: np.ndarray) -> dict[str, object]:
     flat = faiss.read_index(str(dense_paths(folder)[0]), faiss.IO_FLAG_MMAP_IFC)
     figures: dict[str, object] = {"chosen": meta.get("ivf")}
 
-    def per_question(index: faiss.Index) -> tuple[np.ndarray, float]:
+    def per_question(index: faiss.Index) -> tuple[np.ndarray, np.ndarray, float]:
         started = time.perf_counter()
-        rows = [index.search(row.reshape(1, -1), 100)[1][0] for row in questions]
-        return np.array(rows), (time.perf_counter() - started) * 1000 / len(questions)
+        found = [index.search(row.reshape(1, -1), 100) for row in questions]
+        milliseconds = (time.perf_counter() - started) * 1000 / len(questions)
+        return (np.array([f[0][0] for f in found]), np.array([f[1][0] for f in found]),
+                milliseconds)
 
-    exact, exact_ms = per_question(flat)
+    vectors = flat_vectors(flat)
+    exact, _, exact_ms = per_question(flat)
     figures["exact_ms"] = round(exact_ms, 2)
     if meta.get("ivf"):
         ivf = faiss.read_index(str(dense_ivf_path(folder)), faiss.IO_FLAG_MMAP)
         ivf.nprobe = meta["ivf"]["nprobe"]
-        found, ivf_ms = per_question(ivf)
-        figures["ivf_recall@100"] = round(recall_at(found, exact), 4)
+        _, found, ivf_ms = per_question(ivf)
+        figures["ivf_recall@100"] = round(recall_at(found, exact, vectors, questions), 4)
         figures["ivf_ms"] = round(ivf_ms, 2)
-    vectors = flat_vectors(flat)
     nlist = cells_for(len(vectors))
     pq = faiss.IndexIVFPQ(faiss.IndexFlatIP(vectors.shape[1]), vectors.shape[1], nlist, 32, 8,
                           faiss.METRIC_INNER_PRODUCT)
@@ -152,8 +154,9 @@ def ivf_figures(folder: Path, questions: np.ndarray) -> dict[str, object]:
     pq_recall = {}
     for nprobe in (*[p for p in NPROBES if p < nlist], nlist):
         pq.nprobe = nprobe
-        found, pq_ms = per_question(pq)
-        pq_recall[nprobe] = (round(recall_at(found, exact), 4), round(pq_ms, 2))
+        _, found, pq_ms = per_question(pq)
+        pq_recall[nprobe] = (round(recall_at(found, exact, vectors, questions), 4),
+                             round(pq_ms, 2))
         if nprobe >= 256:
             break
     figures["ivf_pq_m32_recall@100_ms_by_nprobe"] = pq_recall

@@ -22,10 +22,17 @@ def _clustered(count: int, dim: int, centres: int, seed: int) -> np.ndarray:
     return points / np.linalg.norm(points, axis=1, keepdims=True)
 
 
-def test_recall_counts_the_exact_neighbours_found() -> None:
-    exact = np.array([[1, 2, 3, 4], [5, 6, 7, 8]])
-    found = np.array([[4, 3, 9, -1], [5, 6, 7, 8]])
-    assert recall_at(found, exact) == (0.5 + 1.0) / 2
+def test_recall_counts_the_exact_neighbours_found_ties_included() -> None:
+    vectors = np.array([[1, 0], [1, 0], [0.8, 0.6], [0, 1]], dtype=np.float32)
+    question = np.array([[1, 0]], dtype=np.float32)
+    flat = faiss.IndexFlatIP(2)
+    flat.add(vectors)
+    exact_scores, exact = flat.search(question, 2)
+    assert set(exact[0]) == {0, 1}
+    # sentence 1 repeats sentence 0: either one is an exact neighbour
+    assert recall_at(np.array([[1, 0]]), exact_scores, vectors, question) == 1.0
+    assert recall_at(np.array([[1, 2]]), exact_scores, vectors, question) == 0.5
+    assert recall_at(np.array([[3, -1]]), exact_scores, vectors, question) == 0.0
 
 
 def test_nprobe_is_the_smallest_that_reaches_the_recall_target() -> None:
@@ -37,11 +44,11 @@ def test_nprobe_is_the_smallest_that_reaches_the_recall_target() -> None:
     assert choice.nlist == cells_for(20_000) > 1
     assert choice.recall >= TARGET_RECALL
     assert choice.index.nprobe == choice.nprobe < choice.nlist  # it searches part of the cells
-    _, exact = flat.search(questions, 100)
+    exact_scores, _ = flat.search(questions, 100)
     choice.index.nprobe = max(1, choice.nprobe // 2)
     _, fewer = choice.index.search(questions, 100)
-    if choice.nprobe > 1:  # one step below the choice misses the target
-        assert recall_at(fewer, exact) < TARGET_RECALL
+    if choice.nprobe > 1:  # fewer cells miss the target
+        assert recall_at(fewer, exact_scores, vectors, questions) < TARGET_RECALL
 
 
 def test_a_large_build_adds_an_ivf_index_that_the_dense_search_uses(fixture_home: Path,
@@ -69,6 +76,17 @@ def test_a_large_build_adds_an_ivf_index_that_the_dense_search_uses(fixture_home
         assert asked and dense_ivf_path(home).is_file()
         meta = json.loads(dense_paths(home)[1].read_text())
         assert meta["ivf"]["recall@100"] >= TARGET_RECALL and meta["ivf"]["nprobe"] >= 1
+        ivf_made = dense_ivf_path(home).stat().st_mtime_ns
+        report = build_dense(store, encoder, home, progress=False, questions=questions,
+                             ivf_min=1)
+        assert report.up_to_date and dense_ivf_path(home).stat().st_mtime_ns == ivf_made
+        flat_made = dense_paths(home)[0].stat().st_mtime_ns
+        meta["ivf"]["rule"] = "an older rule"
+        dense_paths(home)[1].write_text(json.dumps(meta))
+        report = build_dense(store, encoder, home, progress=False, questions=questions,
+                             ivf_min=1)  # the IVF index alone is made again
+        assert not report.up_to_date and dense_ivf_path(home).stat().st_mtime_ns != ivf_made
+        assert dense_paths(home)[0].stat().st_mtime_ns == flat_made
         dense = DenseIndex.load(store, NumpyEncoder.load(), home)
         assert dense.ivf is not None
         query = encoder.encode([parse("Kiu mortigis Habelon?")])[0]

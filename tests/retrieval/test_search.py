@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from klareco.retrieval.bm25 import BM25Index, build_bm25
@@ -99,3 +100,24 @@ def test_bm25_searcher_refuses_stage2_retrievers(searcher: Searcher) -> None:
 
     with pytest.raises(KlarecoError, match="needs the encoder"):
         searcher.search("Kain", 5, "hybrid")
+
+
+def test_ranking_sorts_only_the_top_but_keeps_the_full_order() -> None:
+    from klareco.retrieval.search import Searcher
+
+    rng = np.random.default_rng(3)
+    candidates = np.arange(5000, dtype=np.int32)
+    scores = rng.integers(0, 40, 5000).astype(np.float32)  # many ties
+    id_rank = rng.permutation(5000).astype(np.int32)
+
+    class _Index:
+        def score(self, query: object) -> tuple[np.ndarray, np.ndarray]:
+            return candidates, scores
+
+    searcher = Searcher.__new__(Searcher)
+    searcher.index, searcher.id_rank = _Index(), id_rank  # type: ignore[assignment]
+    for k in (1, 7, 100, 5000, 6000):
+        positions, top, matched = searcher.rank([], k)
+        full = np.lexsort((id_rank[candidates], -scores))[:k]
+        assert matched == 5000
+        assert list(positions) == list(candidates[full]) and list(top) == list(scores[full])
