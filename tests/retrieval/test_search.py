@@ -103,21 +103,33 @@ def test_bm25_searcher_refuses_stage2_retrievers(searcher: Searcher) -> None:
 
 
 def test_ranking_sorts_only_the_top_but_keeps_the_full_order() -> None:
-    from klareco.retrieval.search import Searcher
+    from klareco.retrieval.bm25 import BM25Arrays, BM25Index
 
     rng = np.random.default_rng(3)
     candidates = np.arange(5000, dtype=np.int32)
-    scores = rng.integers(0, 40, 5000).astype(np.float32)  # many ties
+    scores = rng.integers(1, 40, 5000).astype(np.float32)  # many ties
     id_rank = rng.permutation(5000).astype(np.int32)
-
-    class _Index:
-        def score(self, query: object) -> tuple[np.ndarray, np.ndarray]:
-            return candidates, scores
-
+    arrays = BM25Arrays(["t"], np.array([0, 5000], dtype=np.int64), candidates, scores)
     searcher = Searcher.__new__(Searcher)
-    searcher.index, searcher.id_rank = _Index(), id_rank  # type: ignore[assignment]
+    searcher.index, searcher.id_rank = BM25Index(arrays, 5000), id_rank
     for k in (1, 7, 100, 5000, 6000):
-        positions, top, matched = searcher.rank([], k)
+        positions, top, matched = searcher.rank([("t", 1.0)], k)
         full = np.lexsort((id_rank[candidates], -scores))[:k]
         assert matched == 5000
         assert list(positions) == list(candidates[full]) and list(top) == list(scores[full])
+
+
+def test_matches_read_off_the_scores_are_those_of_the_index() -> None:
+    from klareco.retrieval.bm25 import BM25Index, build_bm25
+    from klareco.retrieval.search import score_matches
+
+    rng = np.random.default_rng(5)
+    words = [f"t{n}" for n in range(30)]
+    documents = [list(rng.choice(words, rng.integers(1, 6))) for _ in range(400)]
+    index = BM25Index(build_bm25(documents), len(documents))
+    for query in ([("t1", 1.0)], [("t1", 1.0), ("t2", 0.5), ("t3", 0.7)], [("nenio", 1.0)],
+                  [("t4", 1.0), ("t4", 0.5), ("t9", 2.0)], [("t5", 0.0), ("t6", 1.0)]):
+        expected, expected_scores = index.score(query)
+        found, found_scores = score_matches(index, query)
+        assert list(found) == list(expected)
+        assert np.allclose(found_scores, expected_scores)
