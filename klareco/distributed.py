@@ -17,6 +17,7 @@ must see: on more than one machine, a shared file system.
 
 from __future__ import annotations
 
+import logging
 import os
 import pickle
 import shutil
@@ -49,8 +50,10 @@ def dask_client(scheduler: str, workers: int | None = None) -> Iterator[Any]:
     from dask.distributed import Client, LocalCluster
 
     if scheduler == LOCAL:
+        # silence_logs: the workers' shutdown notices are not the build's news
         cluster = LocalCluster(n_workers=workers or os.cpu_count() or 1, threads_per_worker=1,
-                               processes=True, dashboard_address=None)
+                               processes=True, dashboard_address=None,
+                               silence_logs=logging.ERROR)
         with cluster, Client(cluster) as client:
             yield client
         return
