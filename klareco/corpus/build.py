@@ -23,6 +23,7 @@ import os
 import sqlite3
 import sys
 import time
+import zlib
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -225,23 +226,25 @@ def _reuse_previous(target: Path, indexers: tuple[SentenceIndexer, ...], rows: l
     if not target.is_file():
         return
     try:
-        previous = Store(target)
-    except CorpusError:
-        return
-    with previous:
-        if previous.info.get("parser") != parser_key(indexers):
-            return
-        known = {doc_id: meta["sha256"] for doc_id, meta in previous.documents().items()}
-        by_document: dict[str, list[int]] = {}
-        for n, (document, _, _, _) in enumerate(rows):
-            if document.sha256 and known.get(document.doc_id) == document.sha256:
-                by_document.setdefault(document.doc_id, []).append(n)
-        for doc_id, positions in by_document.items():
-            stored = previous.document_asts(doc_id)
-            for n in positions:
-                blob = stored.get(rows[n][3].sentence_id)
-                if blob is not None:
-                    parsed[n] = _for_store(indexers, decode_ast(blob), blob)
+        with Store(target) as previous:
+            if previous.info.get("parser") != parser_key(indexers):
+                return
+            known = {doc_id: meta["sha256"] for doc_id, meta in previous.documents().items()}
+            by_document: dict[str, list[int]] = {}
+            for n, (document, _, _, _) in enumerate(rows):
+                if document.sha256 and known.get(document.doc_id) == document.sha256:
+                    by_document.setdefault(document.doc_id, []).append(n)
+            reused: dict[int, _Parsed] = {}
+            for doc_id, positions in by_document.items():
+                stored = previous.document_asts(doc_id)
+                for n in positions:
+                    blob = stored.get(rows[n][3].sentence_id)
+                    if blob is not None:
+                        reused[n] = _for_store(indexers, decode_ast(blob), blob)
+    except (CorpusError, sqlite3.Error, ValueError, zlib.error):
+        return  # a damaged previous store: parse everything
+    for n, result in reused.items():
+        parsed[n] = result
 
 
 def _remove_stale_partials(home: Path) -> None:
