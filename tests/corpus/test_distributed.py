@@ -60,10 +60,12 @@ def test_the_dask_build_on_two_workers_equals_the_single_process_build(
     assert not list(distributed.glob(".partitions*"))  # partition files are removed
 
 
-def test_an_unreachable_scheduler_is_one_clear_error(tmp_path: Path) -> None:
+def test_an_unreachable_scheduler_is_one_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    import klareco.distributed
     from klareco.distributed import dask_client
     from klareco.errors import KlarecoError
 
+    monkeypatch.setattr(klareco.distributed, "CONNECT_SECONDS", 1)
     with pytest.raises(KlarecoError, match="Dask scheduler"):
         with dask_client("tcp://127.0.0.1:9"):
             pass
