@@ -7,17 +7,22 @@ imports another only to learn a path or a fingerprint.
 from __future__ import annotations
 
 import hashlib
+import re
 from functools import cache
 from importlib import resources
 from pathlib import Path
 
 from klareco.config import data_home
+from klareco.errors import KlarecoError
 from klareco.lexicon.roots import lexicon_hash
 
 STORE_NAME = "klareco.sqlite"  # the corpus store: documents, sentences, ASTs, stage-1 index
 SOURCES_DIR = "sources"  # the verified copy of the corpus sources
 DENSE_INDEX_NAME = "dense.faiss"  # every sentence's Tree-LSTM vector
 DENSE_META_NAME = "dense.json"  # what the dense index was built from
+DENSE_IVF_NAME = "dense.ivf.faiss"  # the IVF index of a large corpus's vectors (retrieval.ivf)
+COLLECTIONS_DIR = "collections"  # one folder per collection of one's own texts, same artefacts
+COLLECTION_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
 
 # The code whose output the store keeps: the analyser (grammars, lexicon, parser), the stage-1
 # terms and index, and the encoder trees stored with each sentence. Code that only reads the
@@ -35,6 +40,19 @@ def store_path(home: Path | None = None) -> Path:
     return (home or data_home()) / STORE_NAME
 
 
+def collection_home(name: str | None, home: Path | None = None) -> Path:
+    """The data directory of a collection: ``collections/NAME`` under ``home`` (default:
+    ``data_home()``), which holds the same artefacts as the default corpus's; ``None`` names
+    the default corpus, whose artefacts are ``home`` itself."""
+    base = home or data_home()
+    if name is None:
+        return base
+    if not COLLECTION_NAME.fullmatch(name):
+        raise KlarecoError(f"{name!r} is not a collection name: use letters, digits, '-', '_' "
+                         "or '.', starting with a letter or digit")
+    return base / COLLECTIONS_DIR / name
+
+
 def sources_dir(home: Path | None = None) -> Path:
     return (home or data_home()) / SOURCES_DIR
 
@@ -43,6 +61,11 @@ def dense_paths(home: Path | None = None) -> tuple[Path, Path]:
     """The dense index and its metadata file."""
     base = home or data_home()
     return base / DENSE_INDEX_NAME, base / DENSE_META_NAME
+
+
+def dense_ivf_path(home: Path | None = None) -> Path:
+    """The IVF index a large corpus's dense search uses (beside the exact one)."""
+    return (home or data_home()) / DENSE_IVF_NAME
 
 
 @cache

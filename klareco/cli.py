@@ -173,23 +173,48 @@ def corpus_stats_command(as_json: bool) -> None:
 @cli.command("build")
 @_mirror_option("Copy the sources from this local mirror.")
 @click.option("--force", is_flag=True, help="Rebuild even when the inputs are unchanged.")
-def build_command(mirror: Path | None, force: bool) -> None:
+@click.option("--source", "sources", multiple=True, type=click.Path(exists=True, path_type=Path),
+              help="Build a collection of your own texts from this file or folder (repeat "
+              "for more): .txt, .md, .xml (TEI), .usfm, .jsonl (id, title, text).")
+@click.option("--name", default=None, help="The collection's name (default: the first "
+              "source's name); without --source, rebuild it from the sources it was built from.")
+@click.option("--dask", "dask", is_flag=False, flag_value="local", default=None,
+              metavar="[SCHEDULER]", help="Parse and encode in partitions on a Dask cluster: "
+              "a scheduler's address, or a local cluster when none is given.")
+def build_command(mirror: Path | None, force: bool, sources: tuple[Path, ...],
+                  name: str | None, dask: str | None) -> None:
     """Build everything the corpus side needs: fetch, read, split, parse, store, BM25 index,
-    Tree-LSTM vectors and their FAISS index."""
-    report = _build(mirror, force)
+    Tree-LSTM vectors and their FAISS index; with --source or --name, the same for a
+    collection of your own texts."""
+    if sources or name:
+        from klareco.build import build_collection
+
+        name = name or sources[0].stem
+        report = build_collection(name, list(sources), force=force, dask=dask)
+    else:
+        report = _build(mirror, force, dask)
     corpus, dense = report.corpus, report.dense
     state = "already up to date" if corpus.up_to_date else "built"
-    click.echo(f"{state}: {corpus.documents} documents, {corpus.sentences:,} sentences in "
-               f"{corpus.store} ({corpus.seconds:.1f} s)")
+    parsed = "" if corpus.up_to_date else (f", {corpus.parsed:,} parsed, {corpus.reused:,} "
+                                           "reused unchanged")
+    click.echo(f"{state}: {corpus.documents} documents, {corpus.sentences:,} sentences"
+               f"{parsed} in {corpus.store} ({corpus.seconds:.1f} s)")
     state = "already up to date" if dense.up_to_date else "built"
     click.echo(f"{state}: dense index of {dense.sentences:,} sentences ({dense.model_id}) in "
                f"{dense.path} ({dense.seconds:.1f} s)")
 
 
-def _build(mirror: Path | None, force: bool = False):  # type: ignore[no-untyped-def]
+def _build(mirror: Path | None, force: bool = False,
+           dask: str | None = None):  # type: ignore[no-untyped-def]
     from klareco.build import build_all
 
-    return build_all(mirror=_default_mirror(mirror), force=force)
+    return build_all(mirror=_default_mirror(mirror), force=force, dask=dask)
+
+
+_collection_option = click.option(
+    "--collection", default=None, metavar="NAME",
+    help="A collection built with `klareco build --source … --name NAME` (default: the "
+    "default corpus).")
 
 
 @cli.command("train")
@@ -268,11 +293,13 @@ def _store_exists() -> bool:
 @click.option("-k", "k", type=click.IntRange(1, 1000), default=10, show_default=True,
               help="How many sentences to show.")
 @click.option("--json", "as_json", is_flag=True, help="Print the hits as JSON.")
-def search_command(query: str, retriever: str, k: int, as_json: bool) -> None:
+@_collection_option
+def search_command(query: str, retriever: str, k: int, as_json: bool,
+                   collection: str | None) -> None:
     """Rank corpus sentences for QUERY, with citations; matched words are highlighted."""
     from klareco.retrieval.search import Searcher
 
-    searcher = Searcher.load(retriever=retriever)
+    searcher = Searcher.load(retriever=retriever, collection=collection)
     result = searcher.search(_clean(query), k, retriever)
     if as_json:
         click.echo(_dumps(result.to_dict(retriever)))
@@ -357,18 +384,23 @@ def eval_command(gold_paths: tuple[Path, ...], retriever: str, as_json: bool) ->
 @click.option("--json", "as_json", is_flag=True, help="Print the answer as JSON.")
 @click.option("--retriever", type=click.Choice(["hybrid", "bm25", "dense"]), default="hybrid",
               show_default=True, help="How the evidence is ranked.")
-def ask_command(question: str | None, as_json: bool, retriever: str) -> None:
+@_collection_option
+def ask_command(question: str | None, as_json: bool, retriever: str,
+                collection: str | None) -> None:
     """Answer QUESTION from the corpus, with cited evidence. Without QUESTION: the questions on
     stdin, one per line (with --json, one JSON object per line); at a terminal, a prompt with
     line editing and history (Ctrl-C cancels a line, Ctrl-D leaves). Builds what is missing
-    first."""
+    of the default corpus first."""
     from klareco.engine import Engine
 
-    def build_missing(reason: str) -> None:
-        click.echo(f"{reason[:1].upper()}{reason[1:]}: building it now.", err=True)
-        _build(None)
+    if collection is not None:  # a collection is built from its sources, never by `ask`
+        engine = Engine.load(retriever=retriever, collection=collection)
+    else:
+        def build_missing(reason: str) -> None:
+            click.echo(f"{reason[:1].upper()}{reason[1:]}: building it now.", err=True)
+            _build(None)
 
-    engine = Engine.load_or_build(build_missing, retriever=retriever)
+        engine = Engine.load_or_build(build_missing, retriever=retriever)
     if question is not None:
         _show_response(engine.ask(_clean(question)), as_json)
         return

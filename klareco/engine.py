@@ -136,12 +136,13 @@ class Engine:
     @classmethod
     def load(cls, home: Path | None = None, retriever: str = DEFAULT_RETRIEVER,
              registry: Registry | None = None,
-             threshold: float | None = None) -> Engine:
-        """Open the build under ``home`` (default: the data directory). Fails with "run
+             threshold: float | None = None, collection: str | None = None) -> Engine:
+        """Open the build under ``home`` (default: the data directory), or that of the
+        collection named ``collection`` there (default: the default corpus). Fails with "run
         `klareco build`" when the store, the grammar/lexicon and the model do not belong
         together, or an index is damaged."""
         try:
-            searcher = Searcher.load(home, retriever)
+            searcher = Searcher.load(home, retriever, collection)
         except (ValueError, sqlite3.DatabaseError, zlib.error) as error:
             raise KlarecoError(f"the built index is damaged ({error}): run `klareco build`"
                                ) from None

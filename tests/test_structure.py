@@ -21,7 +21,7 @@ STAGES = {
     "retrieval": 4, "models": 4,
     "experts": 5,
     "engine": 6,
-    "training": 7, "build": 7,
+    "training": 7, "build": 7, "distributed": 7,
     "cli": 8, "__main__": 8, "serving": 8, "interactive": 8,
     "mcp_server": 8,
 }

@@ -7,7 +7,9 @@ knows nothing of them.
 
 Idempotent: the build records a fingerprint of everything it was made from (source sha256s,
 the grammars, the lexicon, the parser's code); with unchanged inputs a second build only
-checks the sources and returns. Atomic: the new store is written to a temporary file beside
+checks the sources and returns. Incremental: when some inputs changed, a document whose sha256
+is that of the same document in the previous store, built by the same parser, is not parsed
+again: its stored ASTs are reused. Atomic: the new store is written to a temporary file beside
 the old one and moved over it in one ``os.replace``, so a build killed at any moment leaves
 the previous store as it was.
 """
@@ -21,8 +23,9 @@ import os
 import sqlite3
 import sys
 import time
+import zlib
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -38,7 +41,15 @@ from klareco.corpus.fetch import fetch
 from klareco.corpus.manifest import Manifest, load_manifest
 from klareco.corpus.model import Document, Row
 from klareco.corpus.reader import read_corpus, walk_corpus
-from klareco.corpus.store import SCHEMA, SCHEMA_VERSION, Store, encode_ast
+from klareco.corpus.store import (
+    SCHEMA,
+    SCHEMA_VERSION,
+    Store,
+    arrays_path,
+    decode_ast,
+    encode_ast,
+    write_arrays,
+)
 from klareco.lexicon.roots import lexicon_hash
 from klareco.parse.ast import Sentence
 from klareco.parse.parser import parse
@@ -57,6 +68,8 @@ class BuildReport:
     seconds: float
     documents: int
     sentences: int
+    parsed: int = 0  # distinct sentence texts parsed by this build
+    reused: int = 0  # sentences whose stored AST was reused from the previous store
 
 
 class SentenceIndexer(Protocol):
@@ -72,19 +85,43 @@ class SentenceIndexer(Protocol):
     def blobs(self, rows: Sequence[Row], values: Sequence[Any]) -> dict[str, bytes]: ...
 
 
-def _fingerprint(manifest: Manifest, indexers: Sequence[SentenceIndexer]) -> str:
+# Parses texts elsewhere (``klareco.distributed``): texts and indexers in, what the store keeps
+# of each text (``parse_texts``'s results) out, in order.
+ParseMany = Callable[[Sequence[str], tuple[SentenceIndexer, ...]], list[Any]]
+
+
+def _parser_digest(indexers: Sequence[SentenceIndexer]) -> Any:
     digest = hashlib.sha256()
     digest.update(f"schema {SCHEMA_VERSION} klareco {__version__}\n".encode())
     digest.update(analyzer_fingerprint().encode())
     for indexer in indexers:  # a store without an index is not current for one that needs it
         kind = type(indexer)
         digest.update(f"indexer {kind.__module__}.{kind.__qualname__}\n".encode())
-    for source in manifest:
-        digest.update(f"{source.id} {source.file} {source.sha256}\n".encode())
-    return digest.hexdigest()
+    return digest
 
 
-def _is_current(path: Path, fingerprint: str) -> bool:
+def parser_key(indexers: Sequence[SentenceIndexer]) -> str:
+    """What a stored sentence was computed with: the store's schema, the analyser and the
+    indexers. Stored sentences are reused only by a build with the same key."""
+    return str(_parser_digest(indexers).hexdigest())
+
+
+def inputs_fingerprint(indexers: Sequence[SentenceIndexer], inputs: Sequence[str]) -> str:
+    """The fingerprint of a build from ``inputs`` (one line per source file: its name and
+    sha256) by this parser."""
+    digest = _parser_digest(indexers)
+    for line in inputs:
+        digest.update(f"{line}\n".encode())
+    return str(digest.hexdigest())
+
+
+def _fingerprint(manifest: Manifest, indexers: Sequence[SentenceIndexer]) -> str:
+    return inputs_fingerprint(indexers, [f"{source.id} {source.file} {source.sha256}"
+                                         for source in manifest])
+
+
+def is_current(path: Path, fingerprint: str) -> bool:
+    """Whether the store at ``path`` was built with ``fingerprint``."""
     if not path.is_file():
         return False
     try:
@@ -103,10 +140,12 @@ def build(
     workers: int | None = None,
     force: bool = False,
     indexers: Sequence[SentenceIndexer] = (),
+    parse_many: ParseMany | None = None,
 ) -> BuildReport:
     """Build (or confirm up to date) the corpus store under ``home`` (default: the data dir),
     with the blobs of ``indexers``. The fingerprint that makes a build current covers the
-    analyser's and the indexers' code (``klareco.artifacts.analyzer_fingerprint``)."""
+    analyser's and the indexers' code (``klareco.artifacts.analyzer_fingerprint``);
+    ``parse_many`` as in ``write_build``."""
     started = time.perf_counter()
     indexers = tuple(indexers)
     home = Path(home) if home is not None else data_home()
@@ -118,25 +157,94 @@ def build(
     fetch(sources, mirror, progress=show, manifest=manifest)
     fingerprint = _fingerprint(manifest, indexers)
     target = store_path(home)
-    if not force and _is_current(target, fingerprint):
-        with Store(target) as store:
-            return BuildReport(target, True, time.perf_counter() - started,
-                               store.count("documents"), store.count("sentences"))
-    _remove_stale_partials(home)
-
+    if not force and is_current(target, fingerprint):
+        return current_report(target, started)
     documents = list(tqdm(read_corpus(sources, manifest), total=len(manifest), unit="doc",
                           desc="read", disable=not show))
+    return write_build(home, documents, fingerprint, indexers, workers=workers,
+                       progress=progress, reuse=not force, parse_many=parse_many,
+                       started=started)
+
+
+def current_report(target: Path, started: float) -> BuildReport:
+    """The report of a build that found its store up to date."""
+    with Store(target) as store:
+        return BuildReport(target, True, time.perf_counter() - started,
+                           store.count("documents"), store.count("sentences"))
+
+
+def write_build(home: Path, documents: list[Document], fingerprint: str,
+                indexers: Sequence[SentenceIndexer], *, workers: int | None = None,
+                progress: bool = True, reuse: bool = True, parse_many: ParseMany | None = None,
+                started: float | None = None) -> BuildReport:
+    """Parse ``documents`` (or reuse their sentences from the previous store when ``reuse``)
+    and write the store of ``home`` in one atomic step. ``parse_many``: parse elsewhere (a
+    Dask cluster) instead of in ``workers`` processes of this machine; the store is the same."""
+    started = time.perf_counter() if started is None else started
+    indexers = tuple(indexers)
+    show = progress and sys.stderr.isatty()
+    target = store_path(home)
+    _remove_stale_partials(home)
     rows = list(walk_corpus(documents))
-    texts = [sentence.text for _, _, _, sentence in rows]
-    parsed = _parse_all(texts, indexers, workers, show)
+    parsed: list[_Parsed | None] = [None] * len(rows)
+    if reuse:
+        _reuse_previous(target, indexers, rows, parsed)
+    todo = [n for n, p in enumerate(parsed) if p is None]
+    # A text's parse depends on the text alone: one that occurs more than once (a refrain, a
+    # repeated verse, a copied document) is parsed once.
+    texts = list(dict.fromkeys(rows[n][3].text for n in todo))
+    if parse_many is not None:
+        fresh = parse_many(texts, indexers) if texts else []
+    else:
+        fresh = _parse_all(texts, indexers, workers, show)
+    by_text = dict(zip(texts, fresh, strict=True))
+    for n in todo:
+        parsed[n] = by_text[rows[n][3].text]
+    complete = [p for p in parsed if p is not None]
 
     temporary = home / f"{_TMP_PREFIX}{os.getpid()}{_TMP_SUFFIX}"
+    temporary_arrays = temporary.with_name(temporary.name + ".arrays")
     try:
-        _write_store(temporary, documents, rows, parsed, indexers, fingerprint)
+        blobs = _write_store(temporary, documents, rows, complete, indexers, fingerprint)
+        # The array file first: if the build dies between the two replaces, the old store
+        # finds an array file of another build, and reads its own arrays instead.
+        write_arrays(temporary_arrays, blobs, fingerprint)
+        os.replace(temporary_arrays, arrays_path(target))
         os.replace(temporary, target)  # the one atomic step: old store → new store
     finally:
         temporary.unlink(missing_ok=True)
-    return BuildReport(target, False, time.perf_counter() - started, len(documents), len(rows))
+        temporary_arrays.unlink(missing_ok=True)
+    return BuildReport(target, False, time.perf_counter() - started, len(documents), len(rows),
+                       len(texts), len(rows) - len(todo))
+
+
+def _reuse_previous(target: Path, indexers: tuple[SentenceIndexer, ...], rows: list[Row],
+                    parsed: list[_Parsed | None]) -> None:
+    """Fill ``parsed`` for the sentences of every document that the previous store holds
+    with the same sha256, built by the same parser: their stored ASTs, decoded (a few times
+    faster than parsing), give the indexers the same values as a fresh parse."""
+    if not target.is_file():
+        return
+    try:
+        with Store(target) as previous:
+            if previous.info.get("parser") != parser_key(indexers):
+                return
+            known = {doc_id: meta["sha256"] for doc_id, meta in previous.documents().items()}
+            by_document: dict[str, list[int]] = {}
+            for n, (document, _, _, _) in enumerate(rows):
+                if document.sha256 and known.get(document.doc_id) == document.sha256:
+                    by_document.setdefault(document.doc_id, []).append(n)
+            reused: dict[int, _Parsed] = {}
+            for doc_id, positions in by_document.items():
+                stored = previous.document_asts(doc_id)
+                for n in positions:
+                    blob = stored.get(rows[n][3].sentence_id)
+                    if blob is not None:
+                        reused[n] = _for_store(indexers, decode_ast(blob), blob)
+    except (CorpusError, sqlite3.Error, ValueError, zlib.error):
+        return  # a damaged previous store: parse everything
+    for n, result in reused.items():
+        parsed[n] = result
 
 
 def _remove_stale_partials(home: Path) -> None:
@@ -160,7 +268,17 @@ class _Parsed:
 
 
 def _parse_for_store(indexers: tuple[SentenceIndexer, ...], text: str) -> _Parsed:
-    sentence = parse(text)
+    return _for_store(indexers, parse(text))
+
+
+def parse_texts(indexers: tuple[SentenceIndexer, ...], texts: Sequence[str]) -> list[_Parsed]:
+    """What the store keeps of each text, parsed in this process (one partition's work)."""
+    return [_parse_for_store(indexers, text) for text in texts]
+
+
+def _for_store(indexers: tuple[SentenceIndexer, ...], sentence: Sentence,
+               ast: bytes | None = None) -> _Parsed:
+    """What the store keeps of a parsed sentence (``ast``: its stored form, when reused)."""
     tokens = counted = known = 0
     unknown: list[str] = []
     for word in sentence.words:
@@ -176,8 +294,8 @@ def _parse_for_store(indexers: tuple[SentenceIndexer, ...], text: str) -> _Parse
         else:
             unknown.append(word.form.lower())
     indexed = tuple(indexer.per_sentence(sentence) for indexer in indexers)
-    return _Parsed(encode_ast(sentence), tokens, counted, known, tuple(unknown),
-                   indexed, " ".join(sorted(sentence.name_terms)))
+    return _Parsed(ast if ast is not None else encode_ast(sentence), tokens, counted, known,
+                   tuple(unknown), indexed, " ".join(sorted(sentence.name_terms)))
 
 
 def _parse_all(texts: list[str], indexers: tuple[SentenceIndexer, ...], workers: int | None,
@@ -207,7 +325,9 @@ def _parse_all(texts: list[str], indexers: tuple[SentenceIndexer, ...], workers:
 
 
 def _write_store(path: Path, documents: list[Document], rows: list[Row], parsed: list[_Parsed],
-                 indexers: tuple[SentenceIndexer, ...], fingerprint: str) -> None:
+                 indexers: tuple[SentenceIndexer, ...], fingerprint: str) -> dict[str, bytes]:
+    """Write the store to ``path``; returns the index blobs it holds."""
+    blobs: dict[str, bytes] = {}
     db = sqlite3.connect(path)
     try:
         db.executescript("PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF;")
@@ -240,20 +360,23 @@ def _write_store(path: Path, documents: list[Document], rows: list[Row], parsed:
         index_started = time.perf_counter()
         for n, indexer in enumerate(indexers):
             values = [p.indexed[n] for p in parsed]
-            db.executemany("INSERT INTO index_blobs VALUES (?, ?)",
-                           indexer.blobs(rows, values).items())
+            made = indexer.blobs(rows, values)
+            db.executemany("INSERT INTO index_blobs VALUES (?, ?)", made.items())
+            blobs.update(made)
         stats = _stats(len(documents), parsed)
         stats["index_seconds"] = round(time.perf_counter() - index_started, 2)
         db.executemany("INSERT INTO build_info VALUES (?, ?)", [
             ("schema", SCHEMA_VERSION), ("fingerprint", fingerprint),
             ("analyzer", analyzer_fingerprint()), ("lexicon", lexicon_hash()),
-            ("klareco", __version__), ("stats", json.dumps(stats, ensure_ascii=False)),
+            ("klareco", __version__), ("parser", parser_key(indexers)),
+            ("stats", json.dumps(stats, ensure_ascii=False)),
         ])
         db.commit()
     finally:
         db.close()
     with open(path, "rb") as handle:  # on disk before it replaces the old store
         os.fsync(handle.fileno())
+    return blobs
 
 
 def _stats(documents: int, parsed: list[_Parsed]) -> dict[str, object]:

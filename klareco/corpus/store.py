@@ -1,20 +1,29 @@
 """The corpus store: one SQLite file with documents, sections, passages, sentences and ASTs.
 
 The file is written whole by ``klareco build`` and replaced atomically, so a reader always
-sees one complete build. ASTs are stored as zlib-compressed JSON (``Sentence.to_dict()``
-without what it repeats, see ``encode_ast``) and read back as ``Sentence`` objects.
+sees one complete build. The index arrays stored with it are also written to an array file
+beside it (``klareco.arrays``), from which a reader maps them into memory instead of reading
+them: at ten times the default corpus they are hundreds of MB, of which a question touches a
+few posting lists. The array file names the build it belongs to; a reader that finds none,
+or one of another build, reads the arrays from the store.
+
+ASTs are stored as zlib-compressed JSON (``Sentence.to_dict()`` without what it repeats, see
+``encode_ast``) and read back as ``Sentence`` objects.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
+import struct
 import zlib
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import orjson
 
 from klareco.corpus.errors import CorpusError
@@ -85,6 +94,49 @@ def decode_ast(blob: bytes) -> Sentence:
     return Sentence.from_dict(orjson.loads(zlib.decompress(blob)))
 
 
+ARRAYS_SUFFIX = ".arrays"  # klareco.sqlite → klareco.arrays
+_ALIGN = 64  # each array starts at a multiple of this many bytes, so any dtype maps aligned
+_HEADER_LENGTH = struct.Struct("<Q")
+
+
+def arrays_path(store: Path) -> Path:
+    """The array file that belongs beside the store at ``store``."""
+    return store.with_suffix(ARRAYS_SUFFIX)
+
+
+def write_arrays(path: Path, blobs: Mapping[str, bytes], fingerprint: str) -> None:
+    """Write ``blobs`` to the array file ``path``: an 8-byte header length, a JSON header (the
+    build's fingerprint and each blob's offset and length), then the blobs, aligned."""
+    offsets: dict[str, list[int]] = {}
+    position = 0
+    for name, blob in blobs.items():
+        offsets[name] = [position, len(blob)]
+        position += -(-len(blob) // _ALIGN) * _ALIGN
+    header = json.dumps({"fingerprint": fingerprint, "arrays": offsets}).encode()
+    start = -(-(_HEADER_LENGTH.size + len(header)) // _ALIGN) * _ALIGN
+    with path.open("wb") as out:
+        out.write(_HEADER_LENGTH.pack(len(header)) + header)
+        for name, blob in blobs.items():
+            out.seek(start + offsets[name][0])
+            out.write(blob)
+        out.truncate(start + position)
+        out.flush()
+        os.fsync(out.fileno())
+
+
+def _read_array_header(path: Path) -> tuple[str, dict[str, tuple[int, int]]] | None:
+    """The fingerprint of the array file and each array's (file offset, length)."""
+    try:
+        with path.open("rb") as handle:
+            (length,) = _HEADER_LENGTH.unpack(handle.read(_HEADER_LENGTH.size))
+            header = json.loads(handle.read(length))
+    except (OSError, ValueError, struct.error):
+        return None
+    start = -(-(_HEADER_LENGTH.size + length) // _ALIGN) * _ALIGN
+    return header["fingerprint"], {name: (start + offset, size)
+                                   for name, (offset, size) in header["arrays"].items()}
+
+
 @dataclass(frozen=True)
 class StoredSentence:
     """A sentence as stored, with what a citation needs."""
@@ -117,6 +169,8 @@ class Store:
         if self.info.get("schema") != SCHEMA_VERSION:
             raise CorpusError(f"the corpus store {path} is from another version of Klareco: "
                               "run `klareco build`")
+        header = _read_array_header(arrays_path(path))
+        self._arrays = header[1] if header and header[0] == self.info.get("fingerprint") else {}
 
     def close(self) -> None:
         self.db.close()
@@ -160,6 +214,18 @@ class Store:
                               "run `klareco build`")
         return bytes(row[0])
 
+    def index_array(self, name: str, dtype: type | np.dtype) -> np.ndarray:
+        """A stored index array, mapped read-only from the array file beside the store when
+        it belongs to this build, else read from the store."""
+        if name in self._arrays:
+            offset, size = self._arrays[name]
+            if size == 0:
+                return np.zeros(0, dtype=dtype)
+            count = size // np.dtype(dtype).itemsize
+            return np.memmap(arrays_path(self.path), dtype=dtype, mode="r", offset=offset,
+                             shape=(count,))
+        return np.frombuffer(self.index_blob(name), dtype=dtype)
+
     def sentences_at(self, positions: list[int]) -> list[StoredSentence]:
         """Sentences by position in corpus order (0-based), in the order asked."""
         if not positions:
@@ -197,6 +263,12 @@ class Store:
         marks = ",".join("?" * len(ids))
         rows = dict(self.db.execute(f"SELECT id, ast FROM sentences WHERE id IN ({marks})", ids))
         return [rows[i] for i in ids]
+
+    def document_asts(self, doc_id: str) -> dict[str, bytes]:
+        """The stored (compressed) AST of every sentence of one document, by sentence id."""
+        return dict(self.db.execute(
+            "SELECT s.sentence_id, s.ast FROM sentences s JOIN passages p ON p.id = s.passage"
+            " WHERE p.doc_id = ?", (doc_id,)))
 
     def documents(self) -> dict[str, dict[str, Any]]:
         """Every document's metadata (title, authors, translator, year, license, source URL,

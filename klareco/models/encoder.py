@@ -45,6 +45,7 @@ class Encoder:
         self.vocabulary = vocab
         self.model_id = model_id
         self.metadata = metadata or {}
+        self.path: Path | None = None  # the model file it was loaded from
 
     @classmethod
     def untrained(cls, seed: int = 0, **sizes: int) -> Encoder:
@@ -67,7 +68,9 @@ class Encoder:
         module = TreeEncoder(EncoderConfig(**saved["config"]))
         module.load_state_dict({k: v.float() if v.is_floating_point() else v
                                 for k, v in saved["state_dict"].items()})
-        return cls(module, vocab, model_id_of(file_sha256(path)), saved.get("metadata") or {})
+        encoder = cls(module, vocab, model_id_of(file_sha256(path)), saved.get("metadata") or {})
+        encoder.path = path
+        return encoder
 
     def save(self, path: Path, metadata: dict[str, Any] | None = None) -> str:
         """Write the model file and its numpy mirror atomically; returns the file's sha256."""

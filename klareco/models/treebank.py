@@ -58,7 +58,7 @@ class TreeBank:
     @classmethod
     def load(cls, store: Store) -> TreeBank:
         def blob(name: str, dtype: type) -> np.ndarray:
-            return np.frombuffer(store.index_blob(_PREFIX + name), dtype=dtype)
+            return store.index_array(_PREFIX + name, dtype)
 
         return cls(blob("offsets", np.int64),
                    blob("morphemes", np.uint16).reshape(-1, MORPHEME_SLOTS),

@@ -81,7 +81,10 @@ class BM25Index:
         return self.arrays.documents[self.arrays.indptr[t]:self.arrays.indptr[t + 1]]
 
     def score(self, query: Sequence[tuple[str, float]]) -> tuple[np.ndarray, np.ndarray]:
-        """Positions of the documents that match any query term, and their scores."""
+        """Positions of the documents that match any query term (ascending), and their
+        scores. Every posting's weight is positive, so with positive query weights the
+        matches are read off the nonzero scores: merging the posting lists instead (a sort)
+        takes 100 ms and more for a common root at a million sentences."""
         a = self.arrays
         scores = np.zeros(self.size, dtype=np.float32)
         touched: list[np.ndarray] = []
@@ -95,5 +98,9 @@ class BM25Index:
             touched.append(ids)
         if not touched:
             return np.zeros(0, dtype=np.int32), np.zeros(0, dtype=np.float32)
-        candidates = np.unique(np.concatenate(touched)) if len(touched) > 1 else touched[0]
+        if all(weight > 0 for _, weight in query):
+            candidates = np.flatnonzero(scores).astype(np.int32)
+        else:  # a zero weight matches without scoring: merge the lists
+            candidates = (np.unique(np.concatenate(touched)) if len(touched) > 1
+                          else touched[0])
         return candidates, scores[candidates]

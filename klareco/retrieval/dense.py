@@ -11,6 +11,7 @@ import json
 import os
 import sys
 import time
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -18,12 +19,13 @@ from typing import TYPE_CHECKING
 import faiss
 import numpy as np
 
-from klareco.artifacts import dense_paths
+from klareco.artifacts import dense_ivf_path, dense_paths
 from klareco.corpus.store import Store
 from klareco.errors import KlarecoError
 from klareco.models.numpy_encoder import NumpyEncoder
 from klareco.models.treebank import TreeBank
 from klareco.retrieval.fusion import Fusion
+from klareco.retrieval.ivf import IVF_MIN_SENTENCES, IVF_RULE, build_ivf, flat_vectors
 from klareco.retrieval.search import Stage2
 
 if TYPE_CHECKING:  # the torch encoder builds the index; answering never imports torch
@@ -54,54 +56,109 @@ def _meta(path: Path) -> dict[str, object] | None:
         return None
 
 
-def build_dense(store: Store, encoder: Encoder, home: Path | None = None, *,
-                progress: bool = True, force: bool = False) -> DenseReport:
-    """Encode every stored sentence and write the FAISS index (skipped when up to date)."""
-    from tqdm import tqdm
+ENCODE_BATCH = 512  # the build's batches (a Dask build's partitions are multiples of them)
 
+
+# Encodes a store's trees elsewhere (``klareco.distributed``): the store, the encoder, the
+# number of sentences and the batch size in; the vectors in corpus order out, in pieces.
+EncodeAll = Callable[[Store, "Encoder", int, int], Iterable[np.ndarray]]
+# The vectors of held-out questions over a store, which choose the IVF index's nprobe.
+QuestionVectors = Callable[[Store, "Encoder"], np.ndarray]
+
+
+def build_dense(store: Store, encoder: Encoder, home: Path | None = None, *,
+                progress: bool = True, force: bool = False,
+                encode_all: EncodeAll | None = None,
+                questions: QuestionVectors | None = None,
+                ivf_min: int = IVF_MIN_SENTENCES) -> DenseReport:
+    """Encode every stored sentence and write the FAISS index (skipped when up to date);
+    ``encode_all``: encode elsewhere (a Dask cluster) in the same batches, to the same
+    vectors. From ``ivf_min`` sentences on, and given ``questions``, also an IVF index for
+    the dense search (``klareco.retrieval.ivf``), made again alone when only it is missing
+    or was chosen by an older rule."""
     started = time.perf_counter()
     index_path, meta_path = dense_paths(home)
+    ivf_path = dense_ivf_path(home)
     fingerprint = store.info.get("fingerprint")
     meta = _meta(meta_path)
-    if (not force and meta and meta.get("store") == fingerprint
-            and meta.get("model") == encoder.model_id and index_path.is_file()):
-        return DenseReport(index_path, True, int(meta["count"]),  # type: ignore[call-overload]
-                           time.perf_counter() - started, encoder.model_id)
-    bank = TreeBank.load(store)
-    trees = bank.trees(range(len(bank)))
-    index = faiss.IndexFlatIP(encoder.dim)
-    bar = tqdm(total=len(trees), unit="sent", desc="encode",
-               disable=not (progress and sys.stderr.isatty()))
-    for vectors in encoder.encode_batches(trees, batch_size=512):
-        index.add(vectors)
-        bar.update(len(vectors))
-    bar.close()
-    seconds = time.perf_counter() - started
-    partial = index_path.with_name(f".{index_path.name}.{os.getpid()}.partial")
-    try:
-        faiss.write_index(index, str(partial))
-        os.replace(partial, index_path)
-    finally:
-        partial.unlink(missing_ok=True)
-    meta = {"store": fingerprint, "model": encoder.model_id, "count": len(trees),
-            "dim": encoder.dim, "encode_seconds": round(seconds, 2),
-            "sentences_per_second": round(len(trees) / seconds, 1)}
+    current = bool(not force and meta and meta.get("store") == fingerprint
+                   and meta.get("model") == encoder.model_id and index_path.is_file())
+    count = int(meta["count"]) if current and meta else store.count("sentences")
+    wants_ivf = questions is not None and count >= ivf_min
+    ivf_meta = meta.get("ivf") if meta else None
+    ivf_current = (isinstance(ivf_meta, dict) and ivf_meta.get("rule") == IVF_RULE
+                   and ivf_path.is_file())
+    if current and meta and wants_ivf == ivf_current:
+        return DenseReport(index_path, True, count, time.perf_counter() - started,
+                           encoder.model_id)
+    if current and meta:
+        index = faiss.read_index(str(index_path), _MAP_FLAT)
+        seconds = 0.0
+    else:
+        index, seconds = _encode_store(store, encoder, encode_all, progress)
+        _write_index(index, index_path)
+        meta = {"store": fingerprint, "model": encoder.model_id, "count": count,
+                "dim": encoder.dim, "encode_seconds": round(seconds, 2),
+                "sentences_per_second": round(count / max(seconds, 1e-9), 1)}
+    meta.pop("ivf", None)
+    if wants_ivf and questions is not None:
+        started_ivf = time.perf_counter()
+        choice = build_ivf(index, questions(store, encoder))
+        _write_index(choice.index, ivf_path)
+        meta["ivf"] = {"kind": "IVF-Flat", "rule": IVF_RULE, "nlist": choice.nlist,
+                       "nprobe": choice.nprobe, "recall@100": round(choice.recall, 4),
+                       "questions": choice.questions,
+                       "seconds": round(time.perf_counter() - started_ivf, 2)}
+    else:
+        ivf_path.unlink(missing_ok=True)
     partial_meta = meta_path.with_name(f".{meta_path.name}.{os.getpid()}.partial")
     partial_meta.write_text(json.dumps(meta, indent=1), encoding="utf-8")
     os.replace(partial_meta, meta_path)
-    return DenseReport(index_path, False, len(trees), seconds, encoder.model_id)
+    return DenseReport(index_path, False, count, seconds, encoder.model_id)
+
+
+def _encode_store(store: Store, encoder: Encoder, encode_all: EncodeAll | None,
+                  progress: bool) -> tuple[faiss.IndexFlatIP, float]:
+    """The flat index of every stored sentence's vector, and the seconds it took."""
+    from tqdm import tqdm
+
+    started = time.perf_counter()
+    bank = TreeBank.load(store)
+    count = len(bank)
+    index = faiss.IndexFlatIP(encoder.dim)
+    if encode_all is not None:
+        batches = encode_all(store, encoder, count, ENCODE_BATCH)
+    else:
+        batches = encoder.encode_batches(bank.trees(range(count)), batch_size=ENCODE_BATCH)
+    bar = tqdm(total=count, unit="sent", desc="encode",
+               disable=not (progress and sys.stderr.isatty()))
+    for vectors in batches:
+        index.add(vectors)
+        bar.update(len(vectors))
+    bar.close()
+    return index, time.perf_counter() - started
+
+
+def _write_index(index: faiss.Index, path: Path) -> None:
+    partial = path.with_name(f".{path.name}.{os.getpid()}.partial")
+    try:
+        faiss.write_index(index, str(partial))
+        os.replace(partial, path)
+    finally:
+        partial.unlink(missing_ok=True)
 
 
 class DenseIndex:
     """Sentence vectors by corpus position, with exact inner-product search."""
 
-    def __init__(self, index: faiss.Index, path: Path | None = None) -> None:
+    def __init__(self, index: faiss.Index, path: Path | None = None,
+                 ivf: faiss.Index | None = None) -> None:
         self.index = index
         self.path = path  # the file it was read from (errors name it)
+        self.ivf = ivf  # a large corpus's approximate search (``klareco.retrieval.ivf``)
         # IndexFlat keeps the raw float32 rows (mapped from the file, see ``_MAP_FLAT``); a
         # view of them serves the stage-2 rerank.
-        self.matrix = faiss.rev_swig_ptr(index.get_xb(), index.ntotal * index.d).reshape(
-            index.ntotal, index.d)
+        self.matrix = flat_vectors(index)
 
     @classmethod
     def load(cls, store: Store, encoder: Encoder | NumpyEncoder,
@@ -121,7 +178,7 @@ class DenseIndex:
             raise KlarecoError(f"the dense index {path} is corrupt: run `klareco build`") from None
         if index.ntotal != meta.get("count") or index.d != encoder.dim:
             raise KlarecoError(f"the dense index {path} is incomplete: run `klareco build`")
-        return cls(index, path)
+        return cls(index, path, _load_ivf(dense_ivf_path(home), meta))
 
     def vectors(self, positions: np.ndarray) -> np.ndarray:
         """Stored vectors of the sentences at ``positions`` (0-based corpus order)."""
@@ -129,9 +186,26 @@ class DenseIndex:
 
     def search(self, vector: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray]:
         """Positions and cosines of the ``k`` nearest sentences to one unit vector."""
-        scores, positions = self.index.search(vector.reshape(1, -1).astype(np.float32), k)
+        searched = self.ivf if self.ivf is not None else self.index
+        scores, positions = searched.search(vector.reshape(1, -1).astype(np.float32), k)
         keep = positions[0] >= 0
         return positions[0][keep].astype(np.int64), scores[0][keep]
+
+
+def _load_ivf(path: Path, meta: dict[str, object]) -> faiss.Index | None:
+    """The IVF index the metadata names, with its chosen nprobe (None when there is none)."""
+    chosen = meta.get("ivf")
+    if not isinstance(chosen, dict):
+        return None
+    try:  # its inverted lists are mapped from the file, not read
+        index = faiss.read_index(str(path), faiss.IO_FLAG_MMAP | faiss.IO_FLAG_READ_ONLY)
+    except RuntimeError:
+        raise KlarecoError(f"the dense IVF index {path} is missing or corrupt: run "
+                           "`klareco build`") from None
+    if index.ntotal != meta.get("count"):
+        raise KlarecoError(f"the dense IVF index {path} is incomplete: run `klareco build`")
+    faiss.extract_index_ivf(index).nprobe = int(chosen["nprobe"])
+    return index
 
 
 def load_stage2(store: Store, home: Path | None = None) -> Stage2:

@@ -63,13 +63,14 @@ def index_blobs(arrays: BM25Arrays, sentence_ids: list[str]) -> dict[str, bytes]
 
 
 def load_bm25(store: Store) -> tuple[BM25Index, np.ndarray]:
-    """The BM25 index and the sentence-id rank array of a built store."""
+    """The BM25 index and the sentence-id rank array of a built store (the arrays mapped
+    from the store's array file, see ``klareco.corpus.store``)."""
     vocabulary_text = store.index_blob("bm25.vocabulary").decode("utf-8")
     arrays = BM25Arrays(
         vocabulary=vocabulary_text.split("\n") if vocabulary_text else [],
-        indptr=np.frombuffer(store.index_blob("bm25.indptr"), dtype=np.int64),
-        documents=np.frombuffer(store.index_blob("bm25.documents"), dtype=np.int32),
-        weights=np.frombuffer(store.index_blob("bm25.weights"), dtype=np.float32),
+        indptr=store.index_array("bm25.indptr", np.int64),
+        documents=store.index_array("bm25.documents", np.int32),
+        weights=store.index_array("bm25.weights", np.float32),
     )
-    rank = np.frombuffer(store.index_blob("sentence_id_rank"), dtype=np.int32)
+    rank = store.index_array("sentence_id_rank", np.int32)
     return BM25Index(arrays, len(rank)), rank

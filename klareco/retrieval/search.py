@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from klareco.artifacts import store_path
+from klareco.artifacts import collection_home, store_path
 from klareco.corpus.store import Store
 from klareco.errors import EmptyInputError, KlarecoError
 from klareco.parse import parse
@@ -105,9 +105,15 @@ class Searcher:
         self.stage2 = stage2
 
     @classmethod
-    def load(cls, home: Path | None = None, retriever: str = DEFAULT_RETRIEVER) -> Searcher:
-        """Open the built store under ``home`` (default: the data directory); with a retriever
-        other than ``bm25``, also the encoder and the dense index (checked to belong together)."""
+    def load(cls, home: Path | None = None, retriever: str = DEFAULT_RETRIEVER,
+             collection: str | None = None) -> Searcher:
+        """Open the built store under ``home`` (default: the data directory), or that of the
+        collection named ``collection`` there; with a retriever other than ``bm25``, also the
+        encoder and the dense index (checked to belong together)."""
+        home = collection_home(collection, home) if collection is not None else home
+        if collection is not None and not store_path(home).is_file():
+            raise KlarecoError(f"no collection named {collection!r} is built: build it with "
+                               f"`klareco build --source PATH… --name {collection}`")
         store = Store(store_path(home))
         if retriever == "bm25":
             return cls(store)
@@ -123,10 +129,13 @@ class Searcher:
     def rank(self, query: list[tuple[str, float]], k: int) -> tuple[np.ndarray, np.ndarray, int]:
         """Top-k document positions and scores: score descending, then sentence id ascending."""
         candidates, scores = self.index.score(query)
-        if len(candidates) == 0:
-            return candidates, scores, 0
+        matched = len(candidates)
+        if matched > k:  # sort only what can reach the top k: the k-th score and above
+            kth = np.partition(scores, matched - k)[matched - k]
+            keep = scores >= kth
+            candidates, scores = candidates[keep], scores[keep]
         order = np.lexsort((self.id_rank[candidates], -scores))[:k]
-        return candidates[order], scores[order], len(candidates)
+        return candidates[order], scores[order], matched
 
     def search(self, text: str, k: int = DEFAULT_K, retriever: str | None = None,
                tail_cut: bool = False) -> SearchResult:

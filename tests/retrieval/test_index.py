@@ -27,6 +27,9 @@ class _Blobs:
     def index_blob(self, name: str) -> bytes:
         return self.blobs[name]
 
+    def index_array(self, name: str, dtype: type) -> np.ndarray:
+        return np.frombuffer(self.blobs[name], dtype=dtype)
+
 
 def _index() -> tuple[np.ndarray, object]:
     rows, values = [], []

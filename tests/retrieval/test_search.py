@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from klareco.retrieval.bm25 import BM25Index, build_bm25
@@ -99,3 +100,38 @@ def test_bm25_searcher_refuses_stage2_retrievers(searcher: Searcher) -> None:
 
     with pytest.raises(KlarecoError, match="needs the encoder"):
         searcher.search("Kain", 5, "hybrid")
+
+
+def test_ranking_sorts_only_the_top_but_keeps_the_full_order() -> None:
+    from klareco.retrieval.bm25 import BM25Arrays, BM25Index
+
+    rng = np.random.default_rng(3)
+    candidates = np.arange(5000, dtype=np.int32)
+    scores = rng.integers(1, 40, 5000).astype(np.float32)  # many ties
+    id_rank = rng.permutation(5000).astype(np.int32)
+    arrays = BM25Arrays(["t"], np.array([0, 5000], dtype=np.int64), candidates, scores)
+    searcher = Searcher.__new__(Searcher)
+    searcher.index, searcher.id_rank = BM25Index(arrays, 5000), id_rank
+    for k in (1, 7, 100, 5000, 6000):
+        positions, top, matched = searcher.rank([("t", 1.0)], k)
+        full = np.lexsort((id_rank[candidates], -scores))[:k]
+        assert matched == 5000
+        assert list(positions) == list(candidates[full]) and list(top) == list(scores[full])
+
+
+def test_matches_are_every_document_with_a_query_term_in_order() -> None:
+    from klareco.retrieval.bm25 import BM25Index, build_bm25
+
+    rng = np.random.default_rng(5)
+    words = [f"t{n}" for n in range(30)]
+    documents = [list(rng.choice(words, rng.integers(1, 6))) for _ in range(400)]
+    index = BM25Index(build_bm25(documents), len(documents))
+    for query in ([("t1", 1.0)], [("t1", 1.0), ("t2", 0.5), ("t3", 0.7)], [("nenio", 1.0)],
+                  [("t4", 1.0), ("t4", 0.5), ("t9", 2.0)], [("t5", 0.0), ("t6", 1.0)]):
+        terms = {term for term, _ in query}
+        expected = [n for n, words_of in enumerate(documents) if terms & set(words_of)]
+        found, found_scores = index.score(query)
+        assert list(found) == expected
+        assert len(found_scores) == len(found)
+        # a zero weight still matches, without adding to the score
+        assert all(s > 0 for s in found_scores) or any(w == 0 for _, w in query)
