@@ -74,29 +74,36 @@ class KlarecoTools:
                  engine: Engine | None = None) -> None:
         self.home = home
         self.retriever = retriever
-        self._engine = engine
+        # one engine per collection asked about (None: the default corpus), each loaded once
+        self._engines: dict[str | None, Engine] = {} if engine is None else {None: engine}
 
     @property
     def engine(self) -> Engine:
+        """The engine over the default corpus."""
+        return self.engine_for(None)
+
+    def engine_for(self, collection: str | None) -> Engine:
         # A failed load is not kept: after `klareco build` the next call succeeds.
-        if self._engine is None:
-            self._engine = Engine.load(self.home, retriever=self.retriever)
-        return self._engine
+        if collection not in self._engines:
+            self._engines[collection] = Engine.load(self.home, retriever=self.retriever,
+                                                    collection=collection)
+        return self._engines[collection]
 
     def close(self) -> None:
-        if self._engine is not None:
-            self._engine.close()
+        for engine in self._engines.values():
+            engine.close()
 
-    def ask(self, question: str) -> dict[str, Any]:
+    def ask(self, question: str, collection: str | None = None) -> dict[str, Any]:
         """The answer (or abstention) with its cited evidence: ``klareco ask --json``'s form,
         each evidence item with the URI of its passage."""
-        data = self.engine.ask(question).to_dict()
+        data = self.engine_for(collection).ask(question).to_dict()
         _link_passages(data["evidence"])
         return data
 
-    def search(self, query: str, k: int, retriever: str) -> dict[str, Any]:
+    def search(self, query: str, k: int, retriever: str,
+               collection: str | None = None) -> dict[str, Any]:
         """The ``k`` best sentences for ``query``, each with the full citation ``ask`` gives."""
-        engine = self.engine
+        engine = self.engine_for(collection)
         result = engine.searcher.search(query, k, retriever)
         hits = [item.to_dict() for item in engine.cite(result.hits, result.retriever)]
         _link_passages(hits)
@@ -184,7 +191,7 @@ class Argument:
                           if value is not None})
         else:
             found["type"] = "string"
-        if self.default is not REQUIRED:
+        if self.default is not REQUIRED and self.default is not None:
             found["default"] = self.default
         return found
 
@@ -240,7 +247,8 @@ class ToolSpec:
                     raise click.MissingParameter(param_hint=f"'{argument.name}'",
                                                  param_type="argument")
                 value = argument.default
-            values[argument.name] = argument.convert(value)
+            # an optional argument left out with no default (a collection) stays None
+            values[argument.name] = None if value is None else argument.convert(value)
         return self.run(**values)
 
 
@@ -294,12 +302,19 @@ word's part of speech (UD UPOS), lemma, features (case, number, tense, mood …)
 every morpheme is known. Use it when a word's formation or meaning class matters."""
 
 
+COLLECTION = Argument(
+    "collection", _cli_param("ask", "collection").type,
+    "A collection of one's own texts built with `klareco build --source PATH --name NAME`; "
+    "left out: the default corpus.", None)
+
+
 def tool_specs(tools: KlarecoTools) -> tuple[ToolSpec, ...]:
     """The four tools, bound to ``tools``."""
     return (
         ToolSpec("ask", "Ask the Esperanto corpus", ASK, (
             _cli_argument("ask", "question", "The question, in Esperanto "
                           "(e.g. \"Kiu estas Ofelio?\").", required=True),
+            COLLECTION,
         ), tools.ask),
         ToolSpec("search", "Search the Esperanto corpus", SEARCH, (
             _cli_argument("search", "query", "Esperanto words, names or a question.",
@@ -309,6 +324,7 @@ def tool_specs(tools: KlarecoTools) -> tuple[ToolSpec, ...]:
                           "reranked by a Tree-LSTM sentence encoder (the default); bm25: "
                           "lexical only, for exact words and names; dense: the encoder over "
                           "the whole corpus, for a paraphrase that shares no word."),
+            COLLECTION,
         ), tools.search),
         ToolSpec("parse", "Parse Esperanto", PARSE, (
             _cli_argument("parse", "text", "Esperanto text: a sentence, a question or a "

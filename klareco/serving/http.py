@@ -343,10 +343,14 @@ class ChildBuild:
     child process, so that the build's forked workers and torch stay out of the server.
     Stopping the server stops that child; a build is atomic, so the previous one stays."""
 
-    def __init__(self) -> None:
+    def __init__(self, collection: str | None = None) -> None:
         self.child: subprocess.Popen[bytes] | None = None
+        self.collection = collection
 
     def load(self, building: Callable[[str], None]) -> Engine:
+        if self.collection is not None:  # built from its own sources, never by `serve`
+            return Engine.load(collection=self.collection)
+
         def build_missing(reason: str) -> None:
             building(reason)
             self.child = subprocess.Popen([sys.executable, "-m", "klareco", "build"])
@@ -375,14 +379,15 @@ def listen(host: str, port: int) -> socket.socket:
     return sock
 
 
-def serve(host: str, port: int) -> None:
-    """Run the server until Ctrl-C (or SIGTERM); prints its address first."""
+def serve(host: str, port: int, collection: str | None = None) -> None:
+    """Run the server over the default corpus, or over ``collection``, until Ctrl-C (or
+    SIGTERM); prints its address first."""
     import uvicorn
 
     sock = listen(host, port)
     address = sock.getsockname()
     shown = f"[{address[0]}]" if ":" in address[0] else address[0]
-    loader = ChildBuild()
+    loader = ChildBuild(collection)
     app = create_app(EngineHost(loader.load, loader.stop))
     # The server's own limits: at most MAX_OPEN_CONNECTIONS at once (503 beyond), 16 KB of
     # request line and headers, idle connections closed after 5 s.

@@ -209,3 +209,37 @@ def test_a_repeated_sentence_is_parsed_once(tmp_path: Path) -> None:
     with Store(store_path(tmp_path / "home")) as store:
         first, second, _ = store.asts_at([0, 1, 2])
         assert first == second and first.text == "Karlo dormas."
+
+
+def test_the_mcp_tools_answer_from_a_collection_and_name_a_missing_one(built: Path) -> None:
+    from klareco.mcp_server import KlarecoTools, call_tool, tool_specs
+
+    tools = KlarecoTools(built)
+    try:
+        specs = {spec.name: spec for spec in tool_specs(tools)}
+        schema = specs["ask"].definition().input_schema
+        assert "collection" in schema["properties"] and schema["required"] == ["question"]
+        answered = tools.ask("Kie loĝas Karlo?", collection="notoj")
+        assert "Berlino" in answered["answer"]
+        assert answered["evidence"][0]["doc_id"] == "notoj/karlo.txt"
+        hits = tools.search("Marta", 1, "hybrid", collection="notoj")["hits"]
+        assert hits[0]["doc_id"] == "notoj/marta.txt"
+        missing = call_tool(specs, "ask", {"question": "Kiu?", "collection": "nenia"})
+        assert missing.is_error
+        text = missing.content[0].text
+        assert text.startswith("error: ") and "\n" not in text and "--source" in text
+    finally:
+        tools.close()
+
+
+def test_serve_answers_from_a_collection(built: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from starlette.testclient import TestClient
+
+    from klareco.serving.http import ChildBuild, EngineHost, create_app
+
+    monkeypatch.setenv("KLARECO_HOME", str(built))
+    loader = ChildBuild("notoj")
+    with TestClient(create_app(EngineHost(loader.load, loader.stop))) as client:
+        data = client.get("/api/ask", params={"q": "Kie loĝas Karlo?"}).json()
+    assert "Berlino" in data["answer"] and data["evidence"][0]["doc_id"] == "notoj/karlo.txt"
+    assert loader.child is None  # a collection is never built by the server
