@@ -29,7 +29,7 @@ import orjson
 from klareco.corpus.errors import CorpusError
 from klareco.parse.ast import ROLE_NAMES, Sentence
 
-SCHEMA_VERSION = "4"
+SCHEMA_VERSION = "5"
 
 SCHEMA = """
 CREATE TABLE build_info (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -75,10 +75,12 @@ def encode_ast(sentence: Sentence) -> bytes:
         phrases = [clause[role] for role in ROLE_NAMES if clause[role] is not None]
         for phrase in phrases + clause["adjuncts"]:
             _compact_phrase(phrase)
-    for word in ast["words"]:
-        word.pop("morphemes", None)
-        for part in word.get("parts", ()):
-            part.pop("morphemes", None)
+    for word, data in zip(sentence.words, ast["words"], strict=True):
+        data.pop("morphemes", None)
+        data["own_tags"] = list(word.own_tags)  # the expert's tags, converted once, here
+        for part, part_data in zip(word.parts, data.get("parts", ()), strict=True):
+            part_data.pop("morphemes", None)
+            part_data["own_tags"] = list(part.own_tags)
     return zlib.compress(json.dumps(ast, ensure_ascii=False, separators=(",", ":")).encode(), 6)
 
 

@@ -105,14 +105,24 @@ class Word:
         """The grammatical case as the parser's own analysis has it (``xpos``'s conventions):
         Nom, Acc, Lat for an accusative of direction (en la domon), Nom for a name without
         an ending, None for the -o correlatives (kio)."""
-        return self._memo("_case", lambda: _own_tags(self)[2].get("Case", "")) or None
+        found = self.__dict__.get("_case")  # read first: the expert asks thousands of times
+        if found is None:
+            found = self._memo("_case", lambda: _own_tags(self)[2].get("Case", ""))
+        return found or None
 
     @property
     def xpos(self) -> str:
         """The parser's own part of speech, in the ETB treebank's conventions (``esti`` VERB,
         participles ADJ, possessives DET, particles PART: ``klareco.parse.conventions``).
         The answer expert and the question generator were built on it."""
-        return self._memo("_xpos", lambda: _own_tags(self)[1])
+        found = self.__dict__.get("_xpos")
+        return found if found is not None else self._memo("_xpos", lambda: _own_tags(self)[1])
+
+    @property
+    def own_tags(self) -> tuple[str, str]:
+        """``xpos`` and ``case`` (its ``""`` for none): what the store keeps of them, so
+        that reading a sentence back needs no conversion (``Word.from_dict``)."""
+        return self.xpos, self.case or ""
 
     @property
     def is_punct(self) -> bool:
@@ -213,6 +223,9 @@ class Word:
             index=data["index"], start=data["start"], end=data["end"],
             parts=tuple(cls.from_dict(p) for p in data["parts"]) if "parts" in data else (),
         )
+        own = data.get("own_tags")  # written by the store (``own_tags``): no conversion
+        if own is not None:
+            word.__dict__.update(_xpos=own[0], _case=own[1])
         return word
 
     def to_dict(self) -> dict[str, Any]:

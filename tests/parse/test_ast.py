@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from dataclasses import replace
 
 import pytest
@@ -37,6 +38,20 @@ def test_a_stored_sentence_is_the_parsed_one_without_morphemes(text: str) -> Non
 
     assert decode_ast(encode_ast(sentence)) == replace(
         sentence, words=tuple(bare(w) for w in sentence.words))
+
+
+@pytest.mark.parametrize("text", SENTENCES)
+def test_a_stored_sentence_keeps_its_own_tags_without_converting_again(
+        text: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    sentence = parse(text)
+    expected = [(w.xpos, w.case) for w in sentence.words]
+    blob = encode_ast(sentence)
+
+    def no_conversion(word):  # type: ignore[no-untyped-def]
+        raise AssertionError(f"{word.form} was converted again")
+
+    monkeypatch.setattr(sys.modules["klareco.parse.ast"], "_own_tags", no_conversion)
+    assert [(w.xpos, w.case) for w in decode_ast(blob).words] == expected
 
 
 def test_names_numerals_and_content_words() -> None:
