@@ -187,12 +187,18 @@ class Word:
         whole and lowercased, the roots of nouns, verbs, adjectives and adverbs, a derived
         word's whole stem, digit numbers, each part of a hyphenated word; nothing for
         function words, correlatives and copulas (but the naming root of nomiĝi)."""
-        return self._memo("_index_terms", lambda: tuple(_index_terms(self)))
+        found = self.__dict__.get("_index_terms")
+        if found is None:
+            found = self._memo("_index_terms", lambda: tuple(_index_terms(self)))
+        return found
 
     @property
     def terms(self) -> tuple[str, ...]:
         """The indexed form of each of ``index_terms``."""
-        return self._memo("_terms", lambda: tuple(t.term for t in self.index_terms))
+        found = self.__dict__.get("_terms")  # read first: asked thousands of times a question
+        if found is None:
+            found = self._memo("_terms", lambda: tuple(t.term for t in self.index_terms))
+        return found
 
     def _memo(self, key: str, compute: Callable[[], Any]) -> Any:
         """A derived value computed once per word (the expert reads a word's terms many
