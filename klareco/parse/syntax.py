@@ -30,18 +30,7 @@ _NOMINAL_CATEGORIES = {"ARTICLE", "NUMERAL", "DETERMINER", "ADJECTIVE", "NOUN"}
 
 @cache
 def _sentence_parser() -> Lark:
-    return lalr_parser("sentence.lark")
-
-
-@dataclass(frozen=True)
-class _Item:
-    """A category token for the sentence grammar (carries the word index)."""
-
-    type: str
-    index: int
-
-    def __str__(self) -> str:  # what Lark's Token takes as its text (not the slower repr)
-        return self.type
+    return lalr_parser("sentence.lark", tokens=True)
 
 
 def grammatical_case(word: Word) -> str | None:
@@ -93,19 +82,20 @@ def _category(word: Word) -> str:
     }.get(pos, "OTHER")
 
 
-def _categories(words: tuple[Word, ...]) -> list[_Item]:
-    """Categories, with the article and numerals taking the case of the nominal they open."""
-    items = [_Item(_category(w), w.index) for w in words]
+def _categories(words: tuple[Word, ...]) -> list[Token]:
+    """The sentence grammar's tokens: each word's category, its index as the token's value,
+    with the article and numerals taking the case of the nominal they open."""
+    kinds = [_category(w) for w in words]
     following_case = ""
-    for position in range(len(items) - 1, -1, -1):
-        item = items[position]
-        if item.type in ("ARTICLE", "NUMERAL"):
-            items[position] = _Item(item.type + following_case, item.index)
-        elif item.type.split("_ACC")[0] in _NOMINAL_CATEGORIES or item.type.startswith("KI"):
-            following_case = "_ACC" if item.type.endswith("_ACC") else ""
+    for position in range(len(kinds) - 1, -1, -1):
+        kind = kinds[position]
+        if kind in ("ARTICLE", "NUMERAL"):
+            kinds[position] = kind + following_case
+        elif kind.split("_ACC")[0] in _NOMINAL_CATEGORIES or kind.startswith("KI"):
+            following_case = "_ACC" if kind.endswith("_ACC") else ""
         else:
             following_case = ""
-    return items
+    return [Token(kind, word.index) for kind, word in zip(kinds, words, strict=True)]
 
 
 # --------------------------------------------------------------------------- phrases
@@ -128,31 +118,31 @@ class _Chunk:
 
 
 def _chunks(words: tuple[Word, ...]) -> list[_Chunk]:
-    items = _categories(words)
+    tokens = _categories(words)
     try:
-        tree = _sentence_parser().parse(items)  # type: ignore[arg-type]
+        tree = _sentence_parser().parse(tokens)  # type: ignore[arg-type]
     except LarkError:  # cannot happen with this grammar; stay robust all the same
-        return [_Chunk(item.type, [item.index]) for item in items]
+        return [_Chunk(token.type, [token.value]) for token in tokens]
     chunks: list[_Chunk] = []
     for child in tree.children:
         if isinstance(child, Token):
-            chunks.append(_Chunk(child.type, [child.value.index]))
+            chunks.append(_Chunk(child.type, [child.value]))
         else:
             chunks.extend(_phrase_chunks(child, words))
     return _attach_genitives(chunks, words)
 
 
 def _leaves(tree: Tree) -> list[int]:
-    return [t.value.index for t in tree.scan_values(lambda v: isinstance(v, Token))]
+    return [t.value for t in tree.scan_values(lambda v: isinstance(v, Token))]
 
 
 def _phrase_chunks(tree: Tree, words: tuple[Word, ...]) -> list[_Chunk]:
     rule = tree.data
     if rule == "prepositional_phrase":
-        preposition = tree.children[0].value.index
+        preposition = tree.children[0].value
         governed = tree.children[1]
         if isinstance(governed, Token):
-            inner, rest = _Chunk(governed.type, [governed.value.index]), []
+            inner, rest = _Chunk(governed.type, [governed.value]), []
         else:
             # only the first phrase of a split run is governed: "en la domo | la hundo"
             inner, *rest = _phrase_chunks(governed, words)
