@@ -34,6 +34,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+# syntax imports this module: its own names are read from the module at call time (not
+# imported inside the hot functions, which costs a lookup on every call).
+import klareco.parse.syntax as syntax
 from klareco.lexicon.semantics import TIME_AND_MEASURE_ROOTS
 from klareco.parse.ast import Clause, Phrase, Word
 
@@ -84,6 +87,8 @@ class _Tree:
         self.words = words
         self.heads: list[int | None] = [None] * len(words)
         self.relations: list[str] = ["dep"] * len(words)
+        # read many times per word below: asked of each word once
+        self.punct: list[bool] = [word.is_punct for word in words]
 
     def attach(self, index: int, head: int | None, relation: str) -> None:
         if head is None or index == head or self.heads[index] is not None:
@@ -111,7 +116,7 @@ def dependencies(
     roots = [_clause_head(clause, words) for clause in clauses]
     main = next((r for r in roots if r is not None), None)
     if main is None:
-        main = next((i for i, w in enumerate(words) if not w.is_punct), 0)
+        main = next((i for i, punct in enumerate(tree.punct) if not punct), 0)
     # where each chunk stands, for the antecedent of a relative clause (built when one is)
     position_of: dict[int, int] = {}
     if any(clause.kind == "relative" for clause in clauses):
@@ -120,7 +125,7 @@ def dependencies(
     for k, clause in enumerate(clauses):
         root = roots[k]
         if root is None:
-            roots[k] = root = _first_content(clause_chunks[k], words)
+            roots[k] = root = _first_content(clause_chunks[k], tree.punct)
         if root is None:
             continue
         _attach_clause(tree, k, clauses, roots, chunks, clause_chunks[k], main,
@@ -166,10 +171,10 @@ def _clause_head(clause: Clause, words: tuple[Word, ...]) -> int | None:
     return None
 
 
-def _first_content(chunks: list[_Chunk], words: tuple[Word, ...]) -> int | None:
+def _first_content(chunks: list[_Chunk], punct: list[bool]) -> int | None:
     for chunk in chunks:
         for i in chunk.words:
-            if not words[i].is_punct:
+            if not punct[i]:
                 return i
     return None
 
@@ -234,8 +239,7 @@ def _chunk_head(chunk: _Chunk, words: tuple[Word, ...]) -> int:
 
 
 def _find_chunk_head(chunk: _Chunk, words: tuple[Word, ...]) -> int:
-    from klareco.parse.syntax import phrase_head
-
+    phrase_head = syntax.phrase_head
     if chunk.kind == "prepositional":
         if chunk.inner is not None and chunk.inner.kind not in _NOMINAL_CHUNKS:
             return chunk.inner.first
@@ -323,9 +327,10 @@ def _clause_inside(tree: _Tree, clause: Clause, root: int, chunks: list[_Chunk],
                 relation = "vocative"
             tree.attach(head, governor.get(head, root), relation)
     heads = tree.heads
+    punct = tree.punct
     for chunk in chunks:
         for i in chunk.words:
-            if heads[i] is None and i != root and not words[i].is_punct:
+            if heads[i] is None and i != root and not punct[i]:
                 tree.attach(i, root, _fallback_relation(words[i]))
 
 
@@ -590,7 +595,8 @@ def _adverb(tree: _Tree, chunks: list[_Chunk], position: int, root: int,
 
 
 def _next_head(chunks: list[_Chunk], position: int, words: tuple[Word, ...]) -> int | None:
-    for chunk in chunks[position + 1:]:
+    for ahead in range(position + 1, len(chunks)):
+        chunk = chunks[ahead]
         if chunk.kind in ("COMMA", "QUOTE", "BOUNDARY"):
             continue
         return _chunk_head(chunk, words)
@@ -601,13 +607,13 @@ def _punctuation(tree: _Tree, chunks: list[_Chunk], clauses: tuple[Clause, ...],
                  clause_chunks: list[list[_Chunk]], roots: list[int | None], main: int) -> None:
     """Punctuation: the final mark from the root; a mark opening a clause or a conjunct from
     its head; a quote from the word beside it; any other from the phrase it closes."""
-    from klareco.parse.syntax import QUOTES as _QUOTES
-
+    _QUOTES = syntax.QUOTES
     words = tree.words
+    punct = tree.punct
     n = len(words)
-    last_mark = max((i for i in range(n) if words[i].is_punct and words[i].form not in _QUOTES),
+    last_mark = max((i for i in range(n) if punct[i] and words[i].form not in _QUOTES),
                     default=None)
-    if last_mark is not None and all(words[j].is_punct for j in range(last_mark, n)):
+    if last_mark is not None and all(punct[j] for j in range(last_mark, n)):
         tree.attach(last_mark, main, "punct")
     seen: dict[str, int] = {}  # quotes of each kind so far: a second '"' closes
     opens: dict[int, int] = {}
@@ -617,15 +623,15 @@ def _punctuation(tree: _Tree, chunks: list[_Chunk], clauses: tuple[Clause, ...],
     # the nearest word that is not punctuation after (and before) each position
     next_word: list[int | None] = [None] * (n + 1)
     for i in range(n - 1, -1, -1):
-        next_word[i] = i if not words[i].is_punct else next_word[i + 1]
+        next_word[i] = i if not punct[i] else next_word[i + 1]
     previous_word: list[int | None] = [None] * n
     last: int | None = None
     for i in range(n):
         previous_word[i] = last
-        if not words[i].is_punct:
+        if not punct[i]:
             last = i
     for i, word in enumerate(words):
-        if not word.is_punct or not tree.free(i):
+        if not punct[i] or tree.heads[i] is not None:
             continue
         if i in opens:
             tree.attach(i, opens[i], "punct")
@@ -667,11 +673,14 @@ def _phrase_top(tree: _Tree, index: int) -> int:
     return index
 
 
+_FALLBACK_RELATIONS = {
+    "PUNCT": "punct", "SYM": "dep", "CCONJ": "cc", "SCONJ": "mark", "PART": "advmod",
+    "ADV": "advmod", "INTJ": "discourse", "ADP": "case", "DET": "det",
+}
+
+
 def _fallback_relation(word: Word) -> str:
-    return {
-        "PUNCT": "punct", "SYM": "dep", "CCONJ": "cc", "SCONJ": "mark", "PART": "advmod",
-        "ADV": "advmod", "INTJ": "discourse", "ADP": "case", "DET": "det",
-    }.get(word.pos, "dep")
+    return _FALLBACK_RELATIONS.get(word.pos, "dep")
 
 
 def _break_cycles(heads: list[int], relations: list[str], main: int) -> None:
