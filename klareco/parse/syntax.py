@@ -20,8 +20,8 @@ from klareco.lexicon.semantics import TIME_AND_MEASURE_ROOTS
 from klareco.parse import questions
 from klareco.parse.ast import Clause, Phrase, Question, Sentence, Word
 from klareco.parse.conventions import in_context, to_ud
-from klareco.parse.dependencies import dependencies
-from klareco.parse.morphology import UD_TWIN, lalr_parser
+from klareco.parse.dependencies import NOMINAL_CHUNKS, dependencies
+from klareco.parse.morphology import UD_TWIN, lalr_parser, own_analysis
 
 QUOTES = set("\"'“”„«»‹›‘’—–-")
 _BOUNDARIES = {".", "!", "?", ";", ":", "…", "..."}
@@ -51,7 +51,24 @@ def grammatical_case(word: Word) -> str | None:
     return "Nom"
 
 
+# Where a form's cached analysis keeps its category, which the copies placed in later
+# sentences inherit (see _category).
+_CATEGORY = "_category"
+
+
 def _category(word: Word) -> str:
+    """The word's category for the sentence grammar. It depends on the analysis alone, so a
+    word as analysed out of context (it still carries its form's UD twin; a word the
+    sentence changed does not) takes the one found for its form the first time."""
+    found = word.__dict__.get(_CATEGORY)
+    if found is None:
+        found = _word_category(word)
+        if UD_TWIN in word.__dict__:
+            own_analysis(word.form).__dict__[_CATEGORY] = found
+    return found
+
+
+def _word_category(word: Word) -> str:
     pos = word.pos
     if pos in ("PUNCT", "SYM"):  # word.is_punct, without the property call on the hot path
         if word.form == ",":
@@ -199,6 +216,25 @@ def _attach_genitives(chunks: list[_Chunk], words: tuple[Word, ...]) -> list[_Ch
             continue
         result.append(chunk)
     return result
+
+
+def chunk_head(chunk: _Chunk, words: tuple[Word, ...]) -> int:
+    """The head word of a chunk: of a phrase its head (of a prepositional one, the head of
+    what the preposition governs), else its first word. Kept on the chunk once found: the
+    roles and the dependency tree both ask for it."""
+    if chunk.head is None:
+        chunk.head = _find_chunk_head(chunk, words)
+    return chunk.head
+
+
+def _find_chunk_head(chunk: _Chunk, words: tuple[Word, ...]) -> int:
+    if chunk.kind == "prepositional":
+        if chunk.inner is not None and chunk.inner.kind not in NOMINAL_CHUNKS:
+            return chunk.inner.first
+        return phrase_head(words, chunk.words[1:]) if len(chunk.words) > 1 else chunk.first
+    if chunk.kind in NOMINAL_CHUNKS:
+        return phrase_head(words, chunk.words)
+    return chunk.first
 
 
 def phrase_head(words: tuple[Word, ...], indices: list[int] | tuple[int, ...]) -> int:
@@ -355,12 +391,10 @@ def _merge_verbless_coordinates(clauses: list[_ClauseBuilder]) -> list[_ClauseBu
 
 def _phrase(chunk: _Chunk, words: tuple[Word, ...], kind: str) -> Phrase:
     if chunk.kind == "prepositional" and chunk.inner is not None:
-        inner_words = chunk.words[1:]
-        head = (phrase_head(words, inner_words) if chunk.inner.kind != "ADVERB"
-                else chunk.inner.first)
-        return Phrase("prepositional", head, tuple(chunk.words), chunk.preposition, chunk.case)
+        return Phrase("prepositional", chunk_head(chunk, words), tuple(chunk.words),
+                      chunk.preposition, chunk.case)
     if chunk.kind in ("noun", "pronoun", "correlative"):
-        return Phrase(kind, phrase_head(words, chunk.words), tuple(chunk.words), None, chunk.case)
+        return Phrase(kind, chunk_head(chunk, words), tuple(chunk.words), None, chunk.case)
     return Phrase(kind, chunk.first, tuple(chunk.words))
 
 
@@ -405,7 +439,7 @@ def _roles(builder: _ClauseBuilder, words: tuple[Word, ...]) -> Clause:
         if copular and verb is not None and first.first > verb and len(nominatives) == 1:
             subject = _phrase(first, words, "noun")
     for chunk in accusatives:
-        head = phrase_head(words, chunk.words)
+        head = chunk_head(chunk, words)
         is_time = bool(words[head].roots) and words[head].roots[-1] in TIME_AND_MEASURE_ROOTS
         if obj is None and not is_time:
             obj = _phrase(chunk, words, "noun")
