@@ -445,7 +445,7 @@ def _roles(builder: _ClauseBuilder, words: tuple[Word, ...]) -> Clause:
             obj = _phrase(chunk, words, "noun")
         else:
             adjuncts.append(_phrase(chunk, words, "noun"))
-    indices = tuple(sorted(i for c in builder.chunks for i in c.words))
+    indices = tuple(sorted([i for c in builder.chunks for i in c.words]))
     return Clause(
         kind=builder.kind, words=indices, introducer=builder.introducer, verb=verb,
         subject=subject, object=obj, predicate=predicate, indirect_object=indirect,
@@ -496,7 +496,8 @@ def _reads_as_name(word: Word, nxt: Word | None) -> bool:
 
 def _after_sentence_break(words: list[Word], n: int) -> bool:
     """Whether only quotes and dashes (or a colon) stand between this word and a break."""
-    for previous in reversed(words[:n]):
+    for back in range(n - 1, -1, -1):
+        previous = words[back]
         if previous.form in QUOTES or all(c in QUOTES for c in previous.form):
             continue
         return previous.form in _BOUNDARIES
