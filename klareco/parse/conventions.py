@@ -143,7 +143,7 @@ def to_ud(word: Word) -> Word:
 
 _AUXILIARY_RELATIONS = frozenset({"cop", "aux", "aux:pass"})
 # What Word computes once and keeps beside its fields (Word._memo): gone when tags change.
-_MEMOS = ("_index_terms", "_terms", "_xpos", "_case", "_ud_twin")
+_MEMOS = ("_index_terms", "_terms", "_xpos", "_case", "_ud_twin", "_category")
 
 
 def _case_of(word: Word) -> str:

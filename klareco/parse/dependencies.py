@@ -34,6 +34,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+# syntax imports this module: its own names are read from the module at call time (not
+# imported inside the hot functions, which costs a lookup on every call).
+import klareco.parse.syntax as syntax
 from klareco.lexicon.semantics import TIME_AND_MEASURE_ROOTS
 from klareco.parse.ast import Clause, Phrase, Word
 
@@ -45,7 +48,8 @@ _FOCUS_PARTICLES = frozenset({"nur", "eĉ", "ankaŭ", "ne", "ja", "precipe", "ĉ
                               "tro", "pli", "plej", "malpli", "malplej", "tiel", "tiom"})
 # Particles that qualify the word before them (kiu ajn, li mem).
 _TRAILING_PARTICLES = frozenset({"ajn", "mem"})
-_NOMINAL_CHUNKS = ("noun", "pronoun", "correlative", "prepositional")
+# The chunks that are phrases (a prepositional one governs one of the others).
+NOMINAL_CHUNKS = ("noun", "pronoun", "correlative", "prepositional")
 _CLAUSE_OPENING_PUNCT = (";", ":")
 _FUNCTION_RELATIONS = frozenset({"det", "case", "cc", "mark", "cop", "aux", "aux:pass", "punct",
                                  "nmod:poss", "nummod", "amod", "advmod", "flat"})
@@ -84,6 +88,8 @@ class _Tree:
         self.words = words
         self.heads: list[int | None] = [None] * len(words)
         self.relations: list[str] = ["dep"] * len(words)
+        # read many times per word below: asked of each word once
+        self.punct: list[bool] = [word.is_punct for word in words]
 
     def attach(self, index: int, head: int | None, relation: str) -> None:
         if head is None or index == head or self.heads[index] is not None:
@@ -111,7 +117,7 @@ def dependencies(
     roots = [_clause_head(clause, words) for clause in clauses]
     main = next((r for r in roots if r is not None), None)
     if main is None:
-        main = next((i for i, w in enumerate(words) if not w.is_punct), 0)
+        main = next((i for i, punct in enumerate(tree.punct) if not punct), 0)
     # where each chunk stands, for the antecedent of a relative clause (built when one is)
     position_of: dict[int, int] = {}
     if any(clause.kind == "relative" for clause in clauses):
@@ -120,7 +126,7 @@ def dependencies(
     for k, clause in enumerate(clauses):
         root = roots[k]
         if root is None:
-            roots[k] = root = _first_content(clause_chunks[k], words)
+            roots[k] = root = _first_content(clause_chunks[k], tree.punct)
         if root is None:
             continue
         _attach_clause(tree, k, clauses, roots, chunks, clause_chunks[k], main,
@@ -166,10 +172,10 @@ def _clause_head(clause: Clause, words: tuple[Word, ...]) -> int | None:
     return None
 
 
-def _first_content(chunks: list[_Chunk], words: tuple[Word, ...]) -> int | None:
+def _first_content(chunks: list[_Chunk], punct: list[bool]) -> int | None:
     for chunk in chunks:
         for i in chunk.words:
-            if not words[i].is_punct:
+            if not punct[i]:
                 return i
     return None
 
@@ -219,30 +225,10 @@ def _antecedent(chunks: list[_Chunk], position: int, words: tuple[Word, ...]) ->
     for previous in reversed(chunks[max(0, position - 3):position]):
         if previous.kind in ("COMMA", "QUOTE"):
             continue
-        if previous.kind in _NOMINAL_CHUNKS:
-            return _chunk_head(previous, words)
+        if previous.kind in NOMINAL_CHUNKS:
+            return syntax.chunk_head(previous, words)
         return None
     return None
-
-
-def _chunk_head(chunk: _Chunk, words: tuple[Word, ...]) -> int:
-    """The head word of a chunk: of a phrase its head (of a prepositional one, the head of
-    what the preposition governs), else its first word. Kept on the chunk once found."""
-    if chunk.head is None:
-        chunk.head = _find_chunk_head(chunk, words)
-    return chunk.head
-
-
-def _find_chunk_head(chunk: _Chunk, words: tuple[Word, ...]) -> int:
-    from klareco.parse.syntax import phrase_head
-
-    if chunk.kind == "prepositional":
-        if chunk.inner is not None and chunk.inner.kind not in _NOMINAL_CHUNKS:
-            return chunk.inner.first
-        return phrase_head(words, chunk.words[1:]) if len(chunk.words) > 1 else chunk.first
-    if chunk.kind in _NOMINAL_CHUNKS:
-        return phrase_head(words, chunk.words)
-    return chunk.first
 
 
 def _clause_inside(tree: _Tree, clause: Clause, root: int, chunks: list[_Chunk],
@@ -265,7 +251,7 @@ def _clause_inside(tree: _Tree, clause: Clause, root: int, chunks: list[_Chunk],
     role_heads = {p.head for p, _ in roles if p is not None}
     governor = _governors(chunks, words, root)
     for position, (target, relation) in _conjuncts(chunks, words, role_heads).items():
-        tree.attach(_chunk_head(chunks[position], words), target, relation)
+        tree.attach(syntax.chunk_head(chunks[position], words), target, relation)
     _infinitives(tree, clause, chunks, words, root, role_heads)
     if clause.subject is not None and _vocative(clause, chunks, words):
         tree.attach(clause.subject.head, root, "vocative")
@@ -284,7 +270,7 @@ def _clause_inside(tree: _Tree, clause: Clause, root: int, chunks: list[_Chunk],
             governed_object = True
         tree.attach(adjunct.head, governor.get(adjunct.head, root), relation)
     for chunk in chunks:
-        if chunk.kind in _NOMINAL_CHUNKS and len(chunk.words) > 1:
+        if chunk.kind in NOMINAL_CHUNKS and len(chunk.words) > 1:
             _phrase_inside(tree, chunk, words)
     for position, chunk in enumerate(chunks):
         kind = chunk.kind
@@ -304,8 +290,8 @@ def _clause_inside(tree: _Tree, clause: Clause, root: int, chunks: list[_Chunk],
             following = _next_head(chunks, position, words)
             tree.attach(i, following if following is not None else root,
                         "mark" if words[i].pos == "SCONJ" else "case")
-        elif kind in _NOMINAL_CHUNKS:
-            head = _chunk_head(chunk, words)
+        elif kind in NOMINAL_CHUNKS:
+            head = syntax.chunk_head(chunk, words)
             if not tree.free(head):
                 continue
             previous = chunks[position - 1] if position else None
@@ -313,7 +299,7 @@ def _clause_inside(tree: _Tree, clause: Clause, root: int, chunks: list[_Chunk],
                     and len(chunk.words) == 1 and words[head].pos == "DET"
                     and previous.case == chunk.case):
                 # a determiner after its noun: "infanoj miaj", "la domo tiu"
-                noun = _chunk_head(previous, words)
+                noun = syntax.chunk_head(previous, words)
                 tree.attach(head, noun, _modifier_relation(words[head], words[noun], True))
                 continue
             relation = _loose_nominal(chunk, words, head)
@@ -323,9 +309,10 @@ def _clause_inside(tree: _Tree, clause: Clause, root: int, chunks: list[_Chunk],
                 relation = "vocative"
             tree.attach(head, governor.get(head, root), relation)
     heads = tree.heads
+    punct = tree.punct
     for chunk in chunks:
         for i in chunk.words:
-            if heads[i] is None and i != root and not words[i].is_punct:
+            if heads[i] is None and i != root and not punct[i]:
                 tree.attach(i, root, _fallback_relation(words[i]))
 
 
@@ -360,9 +347,9 @@ def _governors(chunks: list[_Chunk], words: tuple[Word, ...], root: int) -> dict
         elif chunk.kind in ("FINITE_VERB", "SUBORDINATOR", "BOUNDARY"):
             infinitive = None
         elif infinitive is not None and infinitive != root:
-            if chunk.kind == "prepositional" or (chunk.kind in _NOMINAL_CHUNKS
+            if chunk.kind == "prepositional" or (chunk.kind in NOMINAL_CHUNKS
                                                  and chunk.case == "Acc"):
-                found[_chunk_head(chunk, words)] = infinitive
+                found[syntax.chunk_head(chunk, words)] = infinitive
             elif chunk.kind == "ADVERB":
                 found[chunk.first] = infinitive
     return found
@@ -387,7 +374,7 @@ def _infinitives(tree: _Tree, clause: Clause, chunks: list[_Chunk], words: tuple
         head = i
         if _is_esti(words[i]) and following is not None and following.kind == "noun" and (
                 following.case == "Nom"):
-            predicate = _chunk_head(following, words)
+            predicate = syntax.chunk_head(following, words)
             if predicate not in role_heads and tree.free(predicate):
                 head = predicate
                 voice = _participle_voice(words[predicate])
@@ -445,11 +432,11 @@ def _conjuncts(chunks: list[_Chunk], words: tuple[Word, ...], role_heads: set[in
     for position in range(len(chunks) - 1, -1, -1):
         kind = chunks[position].kind
         closed[position] = (kind == "COORDINATOR" or (
-            (kind in _NOMINAL_CHUNKS or kind == "COMMA") and closed[position + 1]))
+            (kind in NOMINAL_CHUNKS or kind == "COMMA") and closed[position + 1]))
     for position, chunk in enumerate(chunks):
-        if chunk.kind not in _NOMINAL_CHUNKS or position < 2:
+        if chunk.kind not in NOMINAL_CHUNKS or position < 2:
             continue
-        head = _chunk_head(chunk, words)
+        head = syntax.chunk_head(chunk, words)
         if head in role_heads:
             continue
         link = chunks[position - 1]
@@ -461,9 +448,9 @@ def _conjuncts(chunks: list[_Chunk], words: tuple[Word, ...], role_heads: set[in
         if link.kind not in ("COMMA", "COORDINATOR"):
             continue
         previous = chunks[before]
-        if previous.kind not in _NOMINAL_CHUNKS or not _same_kind(previous, chunk, words):
+        if previous.kind not in NOMINAL_CHUNKS or not _same_kind(previous, chunk, words):
             continue
-        previous_head = _chunk_head(previous, words)
+        previous_head = syntax.chunk_head(previous, words)
         if link.kind == "COMMA" and not closed[position + 1]:
             if chunk.kind != "prepositional" and previous.kind != "prepositional" or (
                     previous.kind == "prepositional" and chunk.kind == "noun"):
@@ -489,11 +476,11 @@ def _phrase_inside(tree: _Tree, chunk: _Chunk, words: tuple[Word, ...]) -> None:
     """Determiners, adjectives, numerals, prepositions and ``de`` phrases in one phrase."""
     indices = chunk.words
     if chunk.kind == "prepositional":
-        head = _chunk_head(chunk, words)
+        head = syntax.chunk_head(chunk, words)
         tree.attach(chunk.first, head, "case" if words[chunk.first].pos == "ADP" else "mark")
         indices = indices[1:]
     else:
-        head = _chunk_head(chunk, words)
+        head = syntax.chunk_head(chunk, words)
     current = head  # the noun the words seen so far belong to
     nested: int | None = None
     for n, i in enumerate(indices):
@@ -563,8 +550,8 @@ def _adverb(tree: _Tree, chunks: list[_Chunk], position: int, root: int,
         tree.attach(i, root, "mark")
         return
     if low in _TRAILING_PARTICLES and preceding is not None:
-        tree.attach(i, preceding.words[-1] if preceding.kind not in _NOMINAL_CHUNKS
-                    else _chunk_head(preceding, words), "advmod")
+        tree.attach(i, preceding.words[-1] if preceding.kind not in NOMINAL_CHUNKS
+                    else syntax.chunk_head(preceding, words), "advmod")
         return
     if low == "ĉi" and following is not None and words[following.first].correlative:
         tree.attach(i, following.first, "advmod")
@@ -578,22 +565,23 @@ def _adverb(tree: _Tree, chunks: list[_Chunk], position: int, root: int,
                 nxt.lemma.lower() not in ("ne", "ĉu")) and low not in ("ne", "ĉu"):
             tree.attach(i, following.first, "advmod")  # "tro rapide", "multe pli"
             return
-        if following.kind in _NOMINAL_CHUNKS and following.kind != "prepositional":
+        if following.kind in NOMINAL_CHUNKS and following.kind != "prepositional":
             first = words[following.first]
             if first.pos in ("ADJ", "NUM") or (first.pos == "DET" and first.correlative):
                 tree.attach(i, following.first, "advmod")  # "tre bela", "pli ol"
                 return
             if low in _FOCUS_PARTICLES and word.word_class == "particle" and low != "ne":
-                tree.attach(i, _chunk_head(following, words), "advmod")  # "nur biciklon"
+                tree.attach(i, syntax.chunk_head(following, words), "advmod")  # "nur biciklon"
                 return
     tree.attach(i, root, "discourse" if word.pos == "INTJ" else "advmod")
 
 
 def _next_head(chunks: list[_Chunk], position: int, words: tuple[Word, ...]) -> int | None:
-    for chunk in chunks[position + 1:]:
+    for ahead in range(position + 1, len(chunks)):
+        chunk = chunks[ahead]
         if chunk.kind in ("COMMA", "QUOTE", "BOUNDARY"):
             continue
-        return _chunk_head(chunk, words)
+        return syntax.chunk_head(chunk, words)
     return None
 
 
@@ -601,13 +589,13 @@ def _punctuation(tree: _Tree, chunks: list[_Chunk], clauses: tuple[Clause, ...],
                  clause_chunks: list[list[_Chunk]], roots: list[int | None], main: int) -> None:
     """Punctuation: the final mark from the root; a mark opening a clause or a conjunct from
     its head; a quote from the word beside it; any other from the phrase it closes."""
-    from klareco.parse.syntax import QUOTES as _QUOTES
-
+    _QUOTES = syntax.QUOTES
     words = tree.words
+    punct = tree.punct
     n = len(words)
-    last_mark = max((i for i in range(n) if words[i].is_punct and words[i].form not in _QUOTES),
+    last_mark = max((i for i in range(n) if punct[i] and words[i].form not in _QUOTES),
                     default=None)
-    if last_mark is not None and all(words[j].is_punct for j in range(last_mark, n)):
+    if last_mark is not None and all(punct[j] for j in range(last_mark, n)):
         tree.attach(last_mark, main, "punct")
     seen: dict[str, int] = {}  # quotes of each kind so far: a second '"' closes
     opens: dict[int, int] = {}
@@ -617,15 +605,15 @@ def _punctuation(tree: _Tree, chunks: list[_Chunk], clauses: tuple[Clause, ...],
     # the nearest word that is not punctuation after (and before) each position
     next_word: list[int | None] = [None] * (n + 1)
     for i in range(n - 1, -1, -1):
-        next_word[i] = i if not words[i].is_punct else next_word[i + 1]
+        next_word[i] = i if not punct[i] else next_word[i + 1]
     previous_word: list[int | None] = [None] * n
     last: int | None = None
     for i in range(n):
         previous_word[i] = last
-        if not words[i].is_punct:
+        if not punct[i]:
             last = i
     for i, word in enumerate(words):
-        if not word.is_punct or not tree.free(i):
+        if not punct[i] or tree.heads[i] is not None:
             continue
         if i in opens:
             tree.attach(i, opens[i], "punct")
@@ -667,11 +655,14 @@ def _phrase_top(tree: _Tree, index: int) -> int:
     return index
 
 
+_FALLBACK_RELATIONS = {
+    "PUNCT": "punct", "SYM": "dep", "CCONJ": "cc", "SCONJ": "mark", "PART": "advmod",
+    "ADV": "advmod", "INTJ": "discourse", "ADP": "case", "DET": "det",
+}
+
+
 def _fallback_relation(word: Word) -> str:
-    return {
-        "PUNCT": "punct", "SYM": "dep", "CCONJ": "cc", "SCONJ": "mark", "PART": "advmod",
-        "ADV": "advmod", "INTJ": "discourse", "ADP": "case", "DET": "det",
-    }.get(word.pos, "dep")
+    return _FALLBACK_RELATIONS.get(word.pos, "dep")
 
 
 def _break_cycles(heads: list[int], relations: list[str], main: int) -> None:

@@ -27,7 +27,7 @@ Analyses are cached per word form, so each distinct form is segmented once per p
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from functools import cache, lru_cache
 from importlib import resources
@@ -92,20 +92,34 @@ def grammar_text(name: str) -> str:
     return (resources.files("klareco.grammar") / name).read_text("utf-8")
 
 
-def lalr_parser(name: str) -> Lark:
-    """The LALR parser of the shipped grammar ``name``, over pre-segmented input.
+class _TokenLexer(Lexer):
+    """Feeds Lark the tokens the caller built (the sentence grammar's word categories): no
+    wrapping object per word on the hot path."""
+
+    def __init__(self, lexer_conf: object) -> None:
+        pass
+
+    def lex(self, data: Iterable[Token]) -> Iterator[Token]:  # type: ignore[override]
+        return iter(data)
+
+
+def lalr_parser(name: str, tokens: bool = False) -> Lark:
+    """The LALR parser of the shipped grammar ``name``, over pre-segmented input: typed
+    pieces, or with ``tokens`` Lark tokens the caller built.
 
     Building a parser from its grammar takes 10–20 ms, a share of every one-shot command, so
     Lark keeps the built one in Klareco's cache folder; it rebuilds it when the grammar, the
     options or Lark's version are not those of the cached one.
     """
     text = grammar_text(name)
-    return Lark(text, parser="lalr", lexer=_PresegmentedLexer, cache=_cache_file(name, text))
+    lexer = _TokenLexer if tokens else _PresegmentedLexer
+    return Lark(text, parser="lalr", lexer=lexer, cache=_cache_file(name, text + lexer.__name__))
 
 
 def _cache_file(name: str, text: str) -> str | bool:
     """Where the parser of this grammar text is cached (False: nowhere writable). The text's
-    hash in the name keeps checkouts with other grammars from overwriting each other's."""
+    hash in the name keeps checkouts with other grammars (or lexers) from overwriting each
+    other's."""
     folder = cache_home()
     try:
         folder.mkdir(parents=True, exist_ok=True)

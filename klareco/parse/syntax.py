@@ -20,40 +20,57 @@ from klareco.lexicon.semantics import TIME_AND_MEASURE_ROOTS
 from klareco.parse import questions
 from klareco.parse.ast import Clause, Phrase, Question, Sentence, Word
 from klareco.parse.conventions import in_context, to_ud
-from klareco.parse.dependencies import dependencies
-from klareco.parse.morphology import UD_TWIN, lalr_parser
+from klareco.parse.dependencies import NOMINAL_CHUNKS, dependencies
+from klareco.parse.morphology import UD_TWIN, lalr_parser, own_analysis
 
 QUOTES = set("\"'“”„«»‹›‘’—–-")
 _BOUNDARIES = {".", "!", "?", ";", ":", "…", "..."}
 _NOMINAL_CATEGORIES = {"ARTICLE", "NUMERAL", "DETERMINER", "ADJECTIVE", "NOUN"}
+_CASED_POS = frozenset({"NOUN", "PROPN", "ADJ", "DET", "PRON", "NUM"})
+# The category of the other parts of speech (the rest are OTHER).
+_POS_CATEGORIES = {
+    "ADV": "ADVERB", "PART": "PARTICLE", "ADP": "PREPOSITION", "CCONJ": "COORDINATOR",
+    "SCONJ": "SUBORDINATOR",
+}
+_PHRASE_KINDS = {"noun_phrase": "noun", "accusative_phrase": "noun", "pronoun": "pronoun",
+                 "correlative_phrase": "correlative"}
 
 
 @cache
 def _sentence_parser() -> Lark:
-    return lalr_parser("sentence.lark")
-
-
-@dataclass(frozen=True)
-class _Item:
-    """A category token for the sentence grammar (carries the word index)."""
-
-    type: str
-    index: int
-
-    def __str__(self) -> str:  # what Lark's Token takes as its text (not the slower repr)
-        return self.type
+    return lalr_parser("sentence.lark", tokens=True)
 
 
 def grammatical_case(word: Word) -> str | None:
     """'Acc' when the word carries the accusative -n, 'Nom' for other nominals, else None."""
-    if word.pos not in ("NOUN", "PROPN", "ADJ", "DET", "PRON", "NUM") and not word.correlative:
+    if word.pos not in _CASED_POS and not word.correlative:
         return None
-    return "Acc" if any(m.kind == "accusative" for m in word.morphemes) else "Nom"
+    for morpheme in word.morphemes:  # a plain loop: any() over a generator costs twice this
+        if morpheme.kind == "accusative":
+            return "Acc"
+    return "Nom"
+
+
+# Where a form's cached analysis keeps its category, which the copies placed in later
+# sentences inherit (see _category).
+_CATEGORY = "_category"
 
 
 def _category(word: Word) -> str:
+    """The word's category for the sentence grammar. It depends on the analysis alone, so a
+    word as analysed out of context (it still carries its form's UD twin; a word the
+    sentence changed does not) takes the one found for its form the first time."""
+    found = word.__dict__.get(_CATEGORY)
+    if found is None:
+        found = _word_category(word)
+        if UD_TWIN in word.__dict__:
+            own_analysis(word.form).__dict__[_CATEGORY] = found
+    return found
+
+
+def _word_category(word: Word) -> str:
     pos = word.pos
-    if word.is_punct:
+    if pos in ("PUNCT", "SYM"):  # word.is_punct, without the property call on the hot path
         if word.form == ",":
             return "COMMA"
         if word.form in _BOUNDARIES:
@@ -87,25 +104,23 @@ def _category(word: Word) -> str:
         return "ADJECTIVE" + acc
     if pos in ("NOUN", "PROPN"):
         return "NOUN" + acc
-    return {
-        "ADV": "ADVERB", "PART": "PARTICLE", "ADP": "PREPOSITION", "CCONJ": "COORDINATOR",
-        "SCONJ": "SUBORDINATOR",
-    }.get(pos, "OTHER")
+    return _POS_CATEGORIES.get(pos, "OTHER")
 
 
-def _categories(words: tuple[Word, ...]) -> list[_Item]:
-    """Categories, with the article and numerals taking the case of the nominal they open."""
-    items = [_Item(_category(w), w.index) for w in words]
+def _categories(words: tuple[Word, ...]) -> list[Token]:
+    """The sentence grammar's tokens: each word's category, its index as the token's value,
+    with the article and numerals taking the case of the nominal they open."""
+    kinds = [_category(w) for w in words]
     following_case = ""
-    for position in range(len(items) - 1, -1, -1):
-        item = items[position]
-        if item.type in ("ARTICLE", "NUMERAL"):
-            items[position] = _Item(item.type + following_case, item.index)
-        elif item.type.split("_ACC")[0] in _NOMINAL_CATEGORIES or item.type.startswith("KI"):
-            following_case = "_ACC" if item.type.endswith("_ACC") else ""
+    for position in range(len(kinds) - 1, -1, -1):
+        kind = kinds[position]
+        if kind in ("ARTICLE", "NUMERAL"):
+            kinds[position] = kind + following_case
+        elif kind.split("_ACC")[0] in _NOMINAL_CATEGORIES or kind.startswith("KI"):
+            following_case = "_ACC" if kind.endswith("_ACC") else ""
         else:
             following_case = ""
-    return items
+    return [Token(kind, word.index) for kind, word in zip(kinds, words, strict=True)]
 
 
 # --------------------------------------------------------------------------- phrases
@@ -128,31 +143,38 @@ class _Chunk:
 
 
 def _chunks(words: tuple[Word, ...]) -> list[_Chunk]:
-    items = _categories(words)
+    tokens = _categories(words)
     try:
-        tree = _sentence_parser().parse(items)  # type: ignore[arg-type]
+        tree = _sentence_parser().parse(tokens)  # type: ignore[arg-type]
     except LarkError:  # cannot happen with this grammar; stay robust all the same
-        return [_Chunk(item.type, [item.index]) for item in items]
+        return [_Chunk(token.type, [token.value]) for token in tokens]
     chunks: list[_Chunk] = []
     for child in tree.children:
         if isinstance(child, Token):
-            chunks.append(_Chunk(child.type, [child.value.index]))
+            chunks.append(_Chunk(child.type, [child.value]))
         else:
             chunks.extend(_phrase_chunks(child, words))
     return _attach_genitives(chunks, words)
 
 
 def _leaves(tree: Tree) -> list[int]:
-    return [t.value.index for t in tree.scan_values(lambda v: isinstance(v, Token))]
+    """The word indices under a phrase, in order (a plain walk: Tree.scan_values is slower)."""
+    found: list[int] = []
+    for child in tree.children:
+        if isinstance(child, Token):
+            found.append(child.value)
+        else:
+            found.extend(_leaves(child))
+    return found
 
 
 def _phrase_chunks(tree: Tree, words: tuple[Word, ...]) -> list[_Chunk]:
     rule = tree.data
     if rule == "prepositional_phrase":
-        preposition = tree.children[0].value.index
+        preposition = tree.children[0].value
         governed = tree.children[1]
         if isinstance(governed, Token):
-            inner, rest = _Chunk(governed.type, [governed.value.index]), []
+            inner, rest = _Chunk(governed.type, [governed.value]), []
         else:
             # only the first phrase of a split run is governed: "en la domo | la hundo"
             inner, *rest = _phrase_chunks(governed, words)
@@ -161,8 +183,7 @@ def _phrase_chunks(tree: Tree, words: tuple[Word, ...]) -> list[_Chunk]:
     indices = _leaves(tree)
     case = "Acc" if any(words[i].feat("Case") == "Acc" or grammatical_case(words[i]) == "Acc"
                         for i in indices) else "Nom"
-    kind = {"noun_phrase": "noun", "accusative_phrase": "noun", "pronoun": "pronoun",
-            "correlative_phrase": "correlative"}[rule]
+    kind = _PHRASE_KINDS[rule]
     if kind != "noun":
         return [_Chunk(kind, indices, case)]
     return [_Chunk("noun", part, case) for part in _split_noun_run(indices, words)]
@@ -195,6 +216,25 @@ def _attach_genitives(chunks: list[_Chunk], words: tuple[Word, ...]) -> list[_Ch
             continue
         result.append(chunk)
     return result
+
+
+def chunk_head(chunk: _Chunk, words: tuple[Word, ...]) -> int:
+    """The head word of a chunk: of a phrase its head (of a prepositional one, the head of
+    what the preposition governs), else its first word. Kept on the chunk once found: the
+    roles and the dependency tree both ask for it."""
+    if chunk.head is None:
+        chunk.head = _find_chunk_head(chunk, words)
+    return chunk.head
+
+
+def _find_chunk_head(chunk: _Chunk, words: tuple[Word, ...]) -> int:
+    if chunk.kind == "prepositional":
+        if chunk.inner is not None and chunk.inner.kind not in NOMINAL_CHUNKS:
+            return chunk.inner.first
+        return phrase_head(words, chunk.words[1:]) if len(chunk.words) > 1 else chunk.first
+    if chunk.kind in NOMINAL_CHUNKS:
+        return phrase_head(words, chunk.words)
+    return chunk.first
 
 
 def phrase_head(words: tuple[Word, ...], indices: list[int] | tuple[int, ...]) -> int:
@@ -309,7 +349,8 @@ def _clauses(chunks: list[_Chunk], words: tuple[Word, ...], question: bool) -> l
 
 
 def _follows_nominal(chunks: list[_Chunk], position: int) -> bool:
-    for previous in reversed(chunks[:position]):
+    for back in range(position - 1, -1, -1):
+        previous = chunks[back]
         if previous.kind in ("COMMA", "QUOTE"):
             continue
         return previous.kind in ("noun", "pronoun", "correlative", "prepositional")
@@ -318,7 +359,8 @@ def _follows_nominal(chunks: list[_Chunk], position: int) -> bool:
 
 def _verb_ahead(chunks: list[_Chunk], position: int) -> bool:
     """Whether a finite verb follows before the next clause boundary."""
-    for chunk in chunks[position + 1:]:
+    for ahead in range(position + 1, len(chunks)):
+        chunk = chunks[ahead]
         if chunk.kind == "FINITE_VERB":
             return True
         if chunk.kind in ("COMMA", "BOUNDARY", "SUBORDINATOR", "COORDINATOR"):
@@ -349,12 +391,10 @@ def _merge_verbless_coordinates(clauses: list[_ClauseBuilder]) -> list[_ClauseBu
 
 def _phrase(chunk: _Chunk, words: tuple[Word, ...], kind: str) -> Phrase:
     if chunk.kind == "prepositional" and chunk.inner is not None:
-        inner_words = chunk.words[1:]
-        head = (phrase_head(words, inner_words) if chunk.inner.kind != "ADVERB"
-                else chunk.inner.first)
-        return Phrase("prepositional", head, tuple(chunk.words), chunk.preposition, chunk.case)
+        return Phrase("prepositional", chunk_head(chunk, words), tuple(chunk.words),
+                      chunk.preposition, chunk.case)
     if chunk.kind in ("noun", "pronoun", "correlative"):
-        return Phrase(kind, phrase_head(words, chunk.words), tuple(chunk.words), None, chunk.case)
+        return Phrase(kind, chunk_head(chunk, words), tuple(chunk.words), None, chunk.case)
     return Phrase(kind, chunk.first, tuple(chunk.words))
 
 
@@ -399,13 +439,13 @@ def _roles(builder: _ClauseBuilder, words: tuple[Word, ...]) -> Clause:
         if copular and verb is not None and first.first > verb and len(nominatives) == 1:
             subject = _phrase(first, words, "noun")
     for chunk in accusatives:
-        head = phrase_head(words, chunk.words)
+        head = chunk_head(chunk, words)
         is_time = bool(words[head].roots) and words[head].roots[-1] in TIME_AND_MEASURE_ROOTS
         if obj is None and not is_time:
             obj = _phrase(chunk, words, "noun")
         else:
             adjuncts.append(_phrase(chunk, words, "noun"))
-    indices = tuple(sorted(i for c in builder.chunks for i in c.words))
+    indices = tuple(sorted([i for c in builder.chunks for i in c.words]))
     return Clause(
         kind=builder.kind, words=indices, introducer=builder.introducer, verb=verb,
         subject=subject, object=obj, predicate=predicate, indirect_object=indirect,
@@ -456,7 +496,8 @@ def _reads_as_name(word: Word, nxt: Word | None) -> bool:
 
 def _after_sentence_break(words: list[Word], n: int) -> bool:
     """Whether only quotes and dashes (or a colon) stand between this word and a break."""
-    for previous in reversed(words[:n]):
+    for back in range(n - 1, -1, -1):
+        previous = words[back]
         if previous.form in QUOTES or all(c in QUOTES for c in previous.form):
             continue
         return previous.form in _BOUNDARIES

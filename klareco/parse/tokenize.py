@@ -25,7 +25,8 @@ def tokenize(text: str, keeps_elision: Callable[[str], bool]) -> list[tuple[str,
     """
     tokens: list[tuple[str, int, int]] = []
     for match in _TOKEN_RE.finditer(text):
-        form, start, end = match.group(0), match.start(), match.end()
+        form = match.group()
+        start, end = match.span()
         if len(form) > 1 and form[-1] in "'’" and form[-2].isalpha() and not keeps_elision(form):
             tokens.append((form[:-1], start, end - 1))
             tokens.append((form[-1], end - 1, end))
