@@ -77,10 +77,11 @@ def encode_ast(sentence: Sentence) -> bytes:
             _compact_phrase(phrase)
     for word, data in zip(sentence.words, ast["words"], strict=True):
         data.pop("morphemes", None)
-        data["own_tags"] = list(word.own_tags)  # the expert's tags, converted once, here
+        # the expert's tags and the index terms, derived once, here: not at every question
+        data["derived"] = word.stored_derivations
         for part, part_data in zip(word.parts, data.get("parts", ()), strict=True):
             part_data.pop("morphemes", None)
-            part_data["own_tags"] = list(part.own_tags)
+            part_data["derived"] = part.stored_derivations
     return zlib.compress(json.dumps(ast, ensure_ascii=False, separators=(",", ":")).encode(), 6)
 
 

@@ -119,10 +119,11 @@ class Word:
         return found if found is not None else self._memo("_xpos", lambda: _own_tags(self)[1])
 
     @property
-    def own_tags(self) -> tuple[str, str]:
-        """``xpos`` and ``case`` (its ``""`` for none): what the store keeps of them, so
-        that reading a sentence back needs no conversion (``Word.from_dict``)."""
-        return self.xpos, self.case or ""
+    def stored_derivations(self) -> list[Any]:
+        """What the store keeps beside a word's fields so that reading it back derives
+        nothing again (``Word.from_dict``): ``xpos``, ``case`` (``""`` for none) and the
+        index terms as (text, term, kind)."""
+        return [self.xpos, self.case or "", [[t.text, t.term, t.kind] for t in self.index_terms]]
 
     @property
     def is_punct(self) -> bool:
@@ -229,9 +230,11 @@ class Word:
             index=data["index"], start=data["start"], end=data["end"],
             parts=tuple(cls.from_dict(p) for p in data["parts"]) if "parts" in data else (),
         )
-        own = data.get("own_tags")  # written by the store (``own_tags``): no conversion
-        if own is not None:
-            word.__dict__.update(_xpos=own[0], _case=own[1])
+        kept = data.get("derived")  # written by the store (``stored_derivations``)
+        if kept is not None:
+            index_terms = tuple(Term(*t) for t in kept[2])
+            word.__dict__.update(_xpos=kept[0], _case=kept[1], _index_terms=index_terms,
+                                 _terms=tuple(t.term for t in index_terms))
         return word
 
     def to_dict(self) -> dict[str, Any]:

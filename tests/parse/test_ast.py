@@ -41,17 +41,20 @@ def test_a_stored_sentence_is_the_parsed_one_without_morphemes(text: str) -> Non
 
 
 @pytest.mark.parametrize("text", SENTENCES)
-def test_a_stored_sentence_keeps_its_own_tags_without_converting_again(
+def test_a_stored_sentence_keeps_its_tags_and_terms_without_deriving_them_again(
         text: str, monkeypatch: pytest.MonkeyPatch) -> None:
     sentence = parse(text)
-    expected = [(w.xpos, w.case) for w in sentence.words]
+    expected = [(w.xpos, w.case, w.index_terms, w.terms) for w in sentence.words]
     blob = encode_ast(sentence)
 
-    def no_conversion(word):  # type: ignore[no-untyped-def]
-        raise AssertionError(f"{word.form} was converted again")
+    def not_again(word):  # type: ignore[no-untyped-def]
+        raise AssertionError(f"{word.form} was derived again")
 
-    monkeypatch.setattr(sys.modules["klareco.parse.ast"], "_own_tags", no_conversion)
-    assert [(w.xpos, w.case) for w in decode_ast(blob).words] == expected
+    module = sys.modules["klareco.parse.ast"]
+    monkeypatch.setattr(module, "_own_tags", not_again)
+    monkeypatch.setattr(module, "_index_terms", not_again)
+    assert [(w.xpos, w.case, w.index_terms, w.terms)
+            for w in decode_ast(blob).words] == expected
 
 
 def test_names_numerals_and_content_words() -> None:
