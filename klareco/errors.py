@@ -34,10 +34,11 @@ class EmptyInputError(InputError):
 
 class DamagedError(KlarecoError):
     """A built file is missing, cut short or changed since the build wrote it; rebuilding is
-    the fix. Never answered around: an answer from a damaged index can be silently wrong."""
+    the fix (``fix`` says another where there is one: a model file is restored, not built).
+    Never answered around: an answer from a damaged index can be silently wrong."""
 
-    def __init__(self, path: Path | str, detail: str) -> None:
-        super().__init__(f"{path} is damaged ({detail}): {BUILD_FIX}")
+    def __init__(self, path: Path | str, detail: str, fix: str = BUILD_FIX) -> None:
+        super().__init__(f"{path} is damaged ({detail}): {fix}")
         self.path = Path(path)
 
 
