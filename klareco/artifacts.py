@@ -14,6 +14,7 @@ from pathlib import Path
 
 from klareco.config import data_home
 from klareco.errors import KlarecoError
+from klareco.integrity import checksums_path
 from klareco.lexicon.roots import lexicon_hash
 
 STORE_NAME = "klareco.sqlite"  # the corpus store: documents, sentences, ASTs, stage-1 index
@@ -51,6 +52,13 @@ def collection_home(name: str | None, home: Path | None = None) -> Path:
         raise KlarecoError(f"{name!r} is not a collection name: use letters, digits, '-', '_' "
                          "or '.', starting with a letter or digit")
     return base / COLLECTIONS_DIR / name
+
+
+def nothing_built(home: Path | None = None) -> bool:
+    """No build was ever made in ``home``: neither a store nor a record of one. (A store that
+    is gone while the record names it is damage, and is reported as such.)"""
+    path = store_path(home)
+    return not path.exists() and not checksums_path(path.parent).exists()
 
 
 def sources_dir(home: Path | None = None) -> Path:

@@ -1,7 +1,10 @@
 """The ``klareco`` command.
 
 Every error reaches the user as one line on stderr and a non-zero exit code, never a
-traceback: ``main()`` turns the project's own errors and click's usage errors into that line.
+traceback: ``main()`` turns the project's own errors, OS errors and click's usage errors into
+that line (``klareco.errors.user_message``). Text from a person goes through
+``klareco.text``: it must be UTF-8, control characters are dropped, and empty text is an error
+(exit 2) for every command.
 """
 
 from __future__ import annotations
@@ -14,24 +17,27 @@ from pathlib import Path
 import click
 
 from klareco import __version__
-from klareco.errors import KlarecoError
+from klareco.errors import (
+    EmptyInputError,
+    InputError,
+    KlarecoError,
+    one_line,
+    user_message,
+)
 from klareco.parse import parse, parse_tokens
 from klareco.parse.ast import Sentence
 from klareco.parse.conllu import ConlluSentence, read_conllu, to_conllu
 from klareco.parse.render import render_tree
+from klareco.text import argument_text, decode_input, printable, require_text
 
 
-def _clean(text: str) -> str:
-    """Text safe to process and print: undecodable bytes become U+FFFD."""
-    return text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
-
-
-def _read_input(text: str | None) -> str:
+def _read_input(text: str | None, name: str = "TEXT") -> str:
+    """The argument ``name``, else all of stdin: UTF-8, without control characters."""
     if text is not None:
-        return _clean(text)
+        return printable(argument_text(text, name))
     if sys.stdin.isatty():
-        raise click.UsageError("give TEXT, or pipe text on stdin")
-    return sys.stdin.buffer.read().decode("utf-8", "replace")
+        raise click.UsageError(f"give {name}, or pipe text on stdin")
+    return printable(decode_input(sys.stdin.buffer.read(), "stdin"))
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -63,7 +69,7 @@ def parse_command(text: str | None, output_format: str, input_format: str) -> No
         lines = [line for line in raw.splitlines() if line.strip()]
         parsed = [(parse(line), None) for line in lines]
     if not parsed:
-        raise KlarecoError("nothing to parse: the input is empty")
+        raise EmptyInputError("nothing to parse: the input is empty")
     out = sys.stdout
     if output_format == "json":
         dicts = [s.to_dict() for s, _ in parsed]
@@ -234,12 +240,14 @@ def train_command(seed: int | None, pairs: int | None, epochs: int | None,
                   dev_path: Path | None, tree: str, output: Path | None) -> None:
     """Train the Tree-LSTM encoder on the built corpus (CPU, seeded), then rebuild the dense
     index with `klareco build`."""
+    from klareco.artifacts import nothing_built
     from klareco.build import build_store
     from klareco.models.encoder import default_model_path
     from klareco.training.card import write_card
     from klareco.training.encoder import TrainConfig, train
 
-    if not _store_exists():
+    if nothing_built():
+        _prepare_home()
         click.echo("The corpus is not built yet; building it now.", err=True)
         build_store(mirror=_default_mirror(None))
     defaults = TrainConfig()
@@ -279,10 +287,10 @@ def _tuning_questions(seed: int) -> list[dict]:
         return generated_gold(store, documents, CHOICE_QUESTIONS, seed, evidence_texts())
 
 
-def _store_exists() -> bool:
-    from klareco.artifacts import store_path
+def _prepare_home() -> None:
+    from klareco.config import data_home, prepare_home
 
-    return store_path().is_file()
+    prepare_home(data_home())
 
 
 @cli.command("search")
@@ -299,8 +307,9 @@ def search_command(query: str, retriever: str, k: int, as_json: bool,
     """Rank corpus sentences for QUERY, with citations; matched words are highlighted."""
     from klareco.retrieval.search import Searcher
 
+    query = require_text(argument_text(query, "QUERY"), "the query")
     searcher = Searcher.load(retriever=retriever, collection=collection)
-    result = searcher.search(_clean(query), k, retriever)
+    result = searcher.search(query, k, retriever)
     if as_json:
         click.echo(_dumps(result.to_dict(retriever)))
         return
@@ -369,8 +378,9 @@ def eval_command(gold_paths: tuple[Path, ...], retriever: str, as_json: bool) ->
     from klareco.engine import Engine
     from klareco.evaluation import format_table, load_gold
 
+    items = [item for path in gold_paths for item in load_gold(path)]  # bad input: no load
     engine = Engine.load(retriever=retriever)
-    report = engine.evaluate([item for path in gold_paths for item in load_gold(path)])
+    report = engine.evaluate(items)
     report.pop("per_item", None)
     report["retriever"] = retriever
     if as_json:
@@ -393,29 +403,39 @@ def ask_command(question: str | None, as_json: bool, retriever: str,
     of the default corpus first."""
     from klareco.engine import Engine
 
+    if question is not None:  # checked before anything is loaded or built
+        question = require_text(argument_text(question, "QUESTION"), "the question")
     if collection is not None:  # a collection is built from its sources, never by `ask`
         engine = Engine.load(retriever=retriever, collection=collection)
     else:
         def build_missing(reason: str) -> None:
+            _prepare_home()  # a home that cannot be written: one line, before anything else
             click.echo(f"{reason[:1].upper()}{reason[1:]}: building it now.", err=True)
             _build(None)
 
         engine = Engine.load_or_build(build_missing, retriever=retriever)
     if question is not None:
-        _show_response(engine.ask(_clean(question)), as_json)
+        _show_response(engine.ask(question), as_json)
         return
     if not sys.stdin.isatty():
-        for line in sys.stdin:
-            if line.strip():
-                _show_response(engine.ask(_clean(line.strip())), as_json, lines=True)
+        asked = 0
+        for number, raw in enumerate(sys.stdin.buffer, start=1):
+            line = printable(decode_input(raw, f"stdin, line {number}")).strip()
+            if line:
+                _show_response(engine.ask(line), as_json, lines=True)
+                asked += 1
+        if not asked:
+            raise EmptyInputError("no question on stdin: the input is empty")
         return
     from klareco.interactive import typed_questions
 
     for typed in typed_questions():
         try:
-            _show_response(engine.ask(_clean(typed)), as_json)
+            _show_response(engine.ask(argument_text(typed, "the line")), as_json)
         except KeyboardInterrupt:  # Ctrl-C while answering drops that question only
             click.echo("(cancelled)", err=True)
+        except InputError as error:  # say so and keep asking
+            click.echo(f"error: {one_line(str(error))}", err=True)
 
 
 def _show_response(response, as_json: bool,  # type: ignore[no-untyped-def]
@@ -452,6 +472,32 @@ def serve_command(host: str, port: int, collection: str | None) -> None:
     serve(host, port, collection)
 
 
+@cli.command("doctor")
+@click.option("--json", "as_json", is_flag=True, help="Print the findings as JSON.")
+@_collection_option
+def doctor_command(as_json: bool, collection: str | None) -> None:
+    """Verify the build fully: every file against its checksum, the store's pages and index
+    blobs, every stored vector, the model files. Exit 1 when anything is wrong."""
+    from klareco.artifacts import collection_home
+    from klareco.doctor import examine
+
+    home = collection_home(collection)
+    findings = examine(home)
+    if as_json:
+        click.echo(json.dumps({"home": str(home), "ok": all(f.ok for f in findings),
+                               "checks": [f.to_dict() for f in findings]},
+                              ensure_ascii=False, indent=2))
+    else:
+        for finding in findings:
+            state = "ok     " if finding.ok else "PROBLEM"
+            click.echo(f"{state}  {finding.name}: {one_line(finding.detail)}")
+    problems = [f.name for f in findings if not f.ok]
+    if problems:
+        raise KlarecoError(f"{len(problems)} of {len(findings)} checks failed in {home}"
+                           f" ({', '.join(problems)}): the lines above say what is wrong and "
+                           "the fix")
+
+
 def main(argv: list[str] | None = None) -> None:
     """Entry point of the ``klareco`` console command."""
     try:
@@ -461,14 +507,15 @@ def main(argv: list[str] | None = None) -> None:
         sys.exit(130)
     except click.ClickException as exc:
         hint = "" if isinstance(exc, click.UsageError) is False else " (see --help)"
-        click.echo(f"error: {_clean(exc.format_message())}{hint}", err=True)
+        click.echo(f"error: {one_line(exc.format_message())}{hint}", err=True)
         sys.exit(exc.exit_code or 2)
-    except KlarecoError as exc:
-        click.echo(f"error: {_clean(str(exc))}", err=True)
-        sys.exit(1)
     except BrokenPipeError:
         sys.stderr.close()
         sys.exit(1)
+    except (KlarecoError, OSError) as exc:
+        line, exit_code = user_message(exc) or (one_line(str(exc)), 1)
+        click.echo(f"error: {line}", err=True)
+        sys.exit(exit_code)
     except KeyboardInterrupt:
         click.echo("error: interrupted", err=True)
         sys.exit(130)

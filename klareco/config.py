@@ -1,8 +1,11 @@
 """Where Klareco keeps what it builds: one home for that fact."""
 
 import os
+import tempfile
 from importlib import resources
 from pathlib import Path
+
+from klareco.errors import writing
 
 
 def data_home() -> Path:
@@ -16,6 +19,25 @@ def data_home() -> Path:
     xdg = os.environ.get("XDG_DATA_HOME")
     base = Path(xdg).expanduser() if xdg else Path.home() / ".local" / "share"
     return base / "klareco"
+
+
+def prepare_home(home: Path) -> None:
+    """Make sure a build can write ``home``: create it if needed and write a scratch file.
+    ``HomeError`` naming the path and why (read-only, not a directory, no space …) before
+    anything is fetched or built."""
+    with writing(home):
+        home.mkdir(parents=True, exist_ok=True)
+        descriptor, probe = tempfile.mkstemp(prefix=".write-test.", suffix=".partial", dir=home)
+        os.close(descriptor)
+        os.unlink(probe)
+
+
+def remove_partials(home: Path) -> None:
+    """Files a killed build left half-written (each writer names them ``.NAME.*.partial``);
+    never a finished artefact."""
+    for leftover in home.glob(".*.partial"):
+        if leftover.is_file():
+            leftover.unlink(missing_ok=True)
 
 
 def cache_home() -> Path:

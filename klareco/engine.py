@@ -22,17 +22,19 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from klareco.artifacts import analyzer_fingerprint, store_path
+from klareco.artifacts import analyzer_fingerprint, collection_home, nothing_built, store_path
 from klareco.corpus.store import Store
-from klareco.errors import KlarecoError
+from klareco.errors import DamagedError, KlarecoError
 from klareco.evaluation import evaluate
 from klareco.evaluation.judging import ABSTAIN_TEXT  # one home: the judging rules
 from klareco.experts.base import Answer, Evidence
 from klareco.experts.factoid import EVIDENCE_DEPTH, RANKER_PATH, answer_threshold
 from klareco.experts.registry import Registry, default_registry
+from klareco.models.files import RESTORE
 from klareco.parse.ast import Sentence
 from klareco.retrieval.keywords import context_terms
 from klareco.retrieval.search import DEFAULT_RETRIEVER, Hit, Searcher, SearchResult, matched_spans
+from klareco.text import require_text
 
 SEARCH_DEPTH = 100
 CONTEXT_BEFORE = 2  # sentences before an evidence sentence whose names it may refer to
@@ -140,11 +142,14 @@ class Engine:
         """Open the build under ``home`` (default: the data directory), or that of the
         collection named ``collection`` there (default: the default corpus). Fails with "run
         `klareco build`" when the store, the grammar/lexicon and the model do not belong
-        together, or an index is damaged."""
+        together, or with ``DamagedError`` naming the file when one is damaged (each file is
+        verified against its recorded checksum, ``klareco.integrity``)."""
         try:
             searcher = Searcher.load(home, retriever, collection)
         except (ValueError, sqlite3.DatabaseError, zlib.error) as error:
-            raise KlarecoError(f"the built index is damaged ({error}): run `klareco build`"
+            if isinstance(error, KlarecoError):  # an InputError is a ValueError too
+                raise
+            raise DamagedError(store_path(collection_home(collection, home)), str(error)
                                ) from None
         if searcher.store.info.get("analyzer") != analyzer_fingerprint():
             searcher.close()
@@ -155,17 +160,18 @@ class Engine:
     @classmethod
     def load_or_build(cls, build_missing: Callable[[str], None], home: Path | None = None,
                       retriever: str = DEFAULT_RETRIEVER) -> Engine:
-        """``load``, but when the build is missing, or was made by other code, or is damaged
-        in a way a rebuild mends (the error says "run `klareco build`"), first
-        ``build_missing(reason)`` and then load again: ``ask`` builds in its own process,
-        ``serve`` in a child process while it answers 503."""
-        if not store_path(home).is_file():
+        """``load``, but when the build is missing, or was made by other code (the error says
+        "run `klareco build`"), first ``build_missing(reason)`` and then load again: ``ask``
+        builds in its own process, ``serve`` in a child process while it answers 503. A
+        damaged build (``DamagedError``) is reported, not rebuilt behind the person's back: its
+        files changed after they were written, which they should hear about."""
+        if nothing_built(home):
             build_missing("the corpus is not built yet")
         else:
             try:
                 return cls.load(home, retriever)
             except KlarecoError as error:
-                if "run `klareco build`" not in str(error):
+                if isinstance(error, DamagedError) or "run `klareco build`" not in str(error):
                     raise
                 build_missing(str(error))
         return cls.load(home, retriever)
@@ -185,6 +191,8 @@ class Engine:
         return dict(stage2.encoder.metadata) if stage2 is not None else {}
 
     def ask(self, question: str) -> Response:
+        """Answer ``question`` (``EmptyInputError`` when it holds no text)."""
+        question = require_text(question, "the question")
         started = time.perf_counter()
         result = self.searcher.search(question, SEARCH_DEPTH, self.retriever)
         trace: dict[str, Any] = {
@@ -211,9 +219,9 @@ class Engine:
         elif result.hits and result.ast is not None:
             answer = self.registry.answer(result.ast, self.expert_evidence(result, asts=asts))
             if answer is not None and not math.isfinite(answer.confidence):
-                where = RANKER_PATH if answer.expert == "factoid" else "its model"
-                raise KlarecoError(f"the {answer.expert} expert gave a non-finite confidence: "
-                                   f"{where} is damaged")
+                where = RANKER_PATH if answer.expert == "factoid" else f"{answer.expert}'s model"
+                raise DamagedError(where, f"the {answer.expert} expert gave a non-finite "
+                                   "confidence", fix=RESTORE)
             if answer is None:
                 message = "no expert found an answer in the best evidence"
             elif answer.confidence < self.threshold:

@@ -42,6 +42,10 @@ def typed_questions(history: Path | None = None, prompt: str = PROMPT,
             out.write("\n")
             out.flush()
             return
+        except UnicodeDecodeError:  # bytes the terminal's encoding cannot read: ask again
+            out.write("error: the line is not UTF-8 text\n")
+            out.flush()
+            continue
         question = line.strip()
         if question:
             keeper.remember()

@@ -15,8 +15,9 @@ from klareco.corpus.manifest import Manifest
 
 
 @pytest.fixture(scope="session")
-def fixture_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A data directory with a store built from the small fixture sources (a drama, Genesis)."""
+def fixture_sources(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Manifest]:
+    """A mirror folder holding the small fixture sources (a drama, Genesis) and their
+    manifest."""
     from tests.corpus.conftest import FIXTURES, make_source
 
     root = tmp_path_factory.mktemp("mirror")
@@ -28,8 +29,16 @@ def fixture_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
         (root / file).parent.mkdir(parents=True, exist_ok=True)
         (root / file).write_bytes(data)
         sources.append(make_source(source_id, file, data, fmt))
+    return root, Manifest(tuple(sources))
+
+
+@pytest.fixture(scope="session")
+def fixture_home(tmp_path_factory: pytest.TempPathFactory,
+                 fixture_sources: tuple[Path, Manifest]) -> Path:
+    """A data directory with a store built from the small fixture sources (a drama, Genesis)."""
+    mirror, manifest = fixture_sources
     home = tmp_path_factory.mktemp("home")
-    build_store(home, root, manifest=Manifest(tuple(sources)), progress=False, workers=1)
+    build_store(home, mirror, manifest=manifest, progress=False, workers=1)
     return home
 
 

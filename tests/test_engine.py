@@ -87,7 +87,7 @@ def test_a_nan_cosine_stops_the_answer_naming_the_dense_index(dense_fixture_home
     stage2 = engine.searcher.stage2
     assert stage2 is not None
     stage2.vectors = lambda positions: np.full((len(positions), stage2.encoder.dim), np.nan)
-    with pytest.raises(KlarecoError, match="dense.faiss gives a non-finite score"):
+    with pytest.raises(KlarecoError, match=r"dense.faiss is damaged \(a cosine is not finite\)"):
         engine.ask("Kiun helpis Tobio?")
     engine.close()
 

@@ -15,13 +15,13 @@ PACKAGE = Path(klareco.__file__).parent
 # stage and earlier ones, never a later one (function-level imports included).
 STAGES = {
     "errors": 0, "config": 0,
-    "lexicon": 1, "text": 1, "artifacts": 1, "evaluation": 1,
+    "lexicon": 1, "text": 1, "artifacts": 1, "evaluation": 1, "integrity": 1,
     "parse": 2,
     "corpus": 3,
     "retrieval": 4, "models": 4,
     "experts": 5,
     "engine": 6,
-    "training": 7, "build": 7, "distributed": 7,
+    "training": 7, "build": 7, "distributed": 7, "doctor": 7,
     "cli": 8, "__main__": 8, "serving": 8, "interactive": 8,
     "mcp_server": 8,
 }

@@ -10,8 +10,9 @@ the grammars, the lexicon, the parser's code); with unchanged inputs a second bu
 checks the sources and returns. Incremental: when some inputs changed, a document whose sha256
 is that of the same document in the previous store, built by the same parser, is not parsed
 again: its stored ASTs are reused. Atomic: the new store is written to a temporary file beside
-the old one and moved over it in one ``os.replace``, so a build killed at any moment leaves
-the previous store as it was.
+the old one and moved over it in one ``os.replace`` (``klareco.integrity.install``, which
+records its checksum), so a build killed at any moment leaves the previous store as it was.
+A store whose file no longer matches its checksum is not current: the build replaces it.
 """
 
 from __future__ import annotations
@@ -34,14 +35,14 @@ from typing import Any, Protocol
 from tqdm import tqdm
 
 from klareco import __version__
-from klareco.artifacts import STORE_NAME, analyzer_fingerprint, sources_dir, store_path
-from klareco.config import data_home
-from klareco.corpus.errors import CorpusError
+from klareco.artifacts import analyzer_fingerprint, sources_dir, store_path
+from klareco.config import data_home, prepare_home, remove_partials
 from klareco.corpus.fetch import fetch
 from klareco.corpus.manifest import Manifest, load_manifest
 from klareco.corpus.model import Document, Row
 from klareco.corpus.reader import read_corpus, walk_corpus
 from klareco.corpus.store import (
+    BLOB_CHECKSUMS,
     SCHEMA,
     SCHEMA_VERSION,
     Store,
@@ -50,12 +51,12 @@ from klareco.corpus.store import (
     encode_ast,
     write_arrays,
 )
+from klareco.errors import HomeError, KlarecoError, writing
+from klareco.integrity import digest_bytes, install, is_intact
 from klareco.lexicon.roots import lexicon_hash
 from klareco.parse.ast import Sentence
 from klareco.parse.parser import parse
 
-_TMP_PREFIX = f".{STORE_NAME}."
-_TMP_SUFFIX = ".partial"
 TOP_UNKNOWN = 30
 
 
@@ -121,13 +122,14 @@ def _fingerprint(manifest: Manifest, indexers: Sequence[SentenceIndexer]) -> str
 
 
 def is_current(path: Path, fingerprint: str) -> bool:
-    """Whether the store at ``path`` was built with ``fingerprint``."""
-    if not path.is_file():
+    """Whether the store at ``path`` was built with ``fingerprint`` and is as it was written
+    (hashed whole: a build can afford it)."""
+    if not path.is_file() or not is_intact(path):
         return False
     try:
         with Store(path) as store:
             return store.info.get("fingerprint") == fingerprint
-    except (CorpusError, sqlite3.Error):
+    except (KlarecoError, sqlite3.Error):
         return False
 
 
@@ -149,12 +151,14 @@ def build(
     started = time.perf_counter()
     indexers = tuple(indexers)
     home = Path(home) if home is not None else data_home()
-    home.mkdir(parents=True, exist_ok=True)
+    prepare_home(home)
+    remove_partials(home)
     if not isinstance(manifest, Manifest):
         manifest = load_manifest(manifest)
     show = progress and sys.stderr.isatty()
     sources = sources_dir(home)
-    fetch(sources, mirror, progress=show, manifest=manifest)
+    with writing(home):
+        fetch(sources, mirror, progress=show, manifest=manifest)
     fingerprint = _fingerprint(manifest, indexers)
     target = store_path(home)
     if not force and is_current(target, fingerprint):
@@ -184,7 +188,7 @@ def write_build(home: Path, documents: list[Document], fingerprint: str,
     indexers = tuple(indexers)
     show = progress and sys.stderr.isatty()
     target = store_path(home)
-    _remove_stale_partials(home)
+    remove_partials(home)
     rows = list(walk_corpus(documents))
     parsed: list[_Parsed | None] = [None] * len(rows)
     if reuse:
@@ -202,15 +206,17 @@ def write_build(home: Path, documents: list[Document], fingerprint: str,
         parsed[n] = by_text[rows[n][3].text]
     complete = [p for p in parsed if p is not None]
 
-    temporary = home / f"{_TMP_PREFIX}{os.getpid()}{_TMP_SUFFIX}"
-    temporary_arrays = temporary.with_name(temporary.name + ".arrays")
+    temporary = target.with_name(f".{target.name}.{os.getpid()}.partial")
+    arrays = arrays_path(target)
+    temporary_arrays = arrays.with_name(f".{arrays.name}.{os.getpid()}.partial")
     try:
-        blobs = _write_store(temporary, documents, rows, complete, indexers, fingerprint)
-        # The array file first: if the build dies between the two replaces, the old store
-        # finds an array file of another build, and reads its own arrays instead.
-        write_arrays(temporary_arrays, blobs, fingerprint)
-        os.replace(temporary_arrays, arrays_path(target))
-        os.replace(temporary, target)  # the one atomic step: old store → new store
+        with writing(home):
+            blobs = _write_store(temporary, documents, rows, complete, indexers, fingerprint)
+            write_arrays(temporary_arrays, blobs, fingerprint)
+            # The array file first: if the build dies between the two installs, the old
+            # store finds an array file of another build, and reads its own arrays instead.
+            install(temporary_arrays, arrays)
+            install(temporary, target)  # the one atomic step: old store → new store
     finally:
         temporary.unlink(missing_ok=True)
         temporary_arrays.unlink(missing_ok=True)
@@ -241,16 +247,10 @@ def _reuse_previous(target: Path, indexers: tuple[SentenceIndexer, ...], rows: l
                     blob = stored.get(rows[n][3].sentence_id)
                     if blob is not None:
                         reused[n] = _for_store(indexers, decode_ast(blob), blob)
-    except (CorpusError, sqlite3.Error, ValueError, zlib.error):
+    except (KlarecoError, sqlite3.Error, ValueError, zlib.error):
         return  # a damaged previous store: parse everything
     for n, result in reused.items():
         parsed[n] = result
-
-
-def _remove_stale_partials(home: Path) -> None:
-    """Files left by a build that was killed; never the store itself."""
-    for leftover in home.glob(f"{_TMP_PREFIX}*{_TMP_SUFFIX}*"):
-        leftover.unlink(missing_ok=True)
 
 
 # --------------------------------------------------------------------------- parsing
@@ -363,6 +363,7 @@ def _write_store(path: Path, documents: list[Document], rows: list[Row], parsed:
             made = indexer.blobs(rows, values)
             db.executemany("INSERT INTO index_blobs VALUES (?, ?)", made.items())
             blobs.update(made)
+        checksums = {name: digest_bytes(data) for name, data in blobs.items()}
         stats = _stats(len(documents), parsed)
         stats["index_seconds"] = round(time.perf_counter() - index_started, 2)
         db.executemany("INSERT INTO build_info VALUES (?, ?)", [
@@ -370,12 +371,13 @@ def _write_store(path: Path, documents: list[Document], rows: list[Row], parsed:
             ("analyzer", analyzer_fingerprint()), ("lexicon", lexicon_hash()),
             ("klareco", __version__), ("parser", parser_key(indexers)),
             ("stats", json.dumps(stats, ensure_ascii=False)),
+            (BLOB_CHECKSUMS, json.dumps(checksums, sort_keys=True)),
         ])
         db.commit()
+    except sqlite3.OperationalError as error:  # "database or disk is full" and the like
+        raise HomeError(f"cannot write {path.parent}: {error}") from None
     finally:
         db.close()
-    with open(path, "rb") as handle:  # on disk before it replaces the old store
-        os.fsync(handle.fileno())
     return blobs
 
 

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from klareco.artifacts import store_path
+from klareco.config import prepare_home
 from klareco.corpus.build import (
     BuildReport,
     ParseMany,
@@ -277,7 +278,7 @@ def build_collection_store(home: Path, sources: Sequence[Path | str] | None = No
         sources = json.loads(record.read_text(encoding="utf-8"))["sources"]
     paths = [str(Path(source).expanduser().resolve()) for source in sources]
     files = find_files(paths)
-    home.mkdir(parents=True, exist_ok=True)
+    prepare_home(home)
     fingerprint = inputs_fingerprint(indexers, [file.fingerprint_line() for file in files])
     target = store_path(home)
     if not force and is_current(target, fingerprint):

@@ -20,11 +20,14 @@ import urllib.request
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import BinaryIO
 
 from tqdm import tqdm
 
 from klareco.corpus.errors import CorpusError
 from klareco.corpus.manifest import Manifest, Source, load_manifest
+from klareco.errors import cannot_write
+from klareco.integrity import file_digest
 
 CHUNK_SIZE = 1 << 16
 DEFAULT_TIMEOUT_S = 60.0
@@ -58,12 +61,8 @@ def source_location(source: Source, mirror: Path | None) -> str:
 
 
 def sha256_of(path: Path) -> str:
-    """Hex sha256 of a file, read in chunks."""
-    digest = hashlib.sha256()
-    with path.open("rb") as handle:
-        for chunk in iter(lambda: handle.read(CHUNK_SIZE), b""):
-            digest.update(chunk)
-    return digest.hexdigest()
+    """Hex sha256 of a file."""
+    return file_digest(path, "sha256")
 
 
 def fetch(
@@ -207,7 +206,8 @@ def _transfer(
     request = urllib.request.Request(location, headers={"User-Agent": USER_AGENT})
     digest = hashlib.sha256()
     received = 0
-    with urllib.request.urlopen(request, timeout=timeout) as response, target.open("wb") as out:
+    with urllib.request.urlopen(request, timeout=timeout) as response, \
+            _writable(target) as out:
         length = response.headers.get("Content-Length") if not local else None
         declared = int(length) if length and length.isdigit() else None
         while True:
@@ -221,7 +221,10 @@ def _transfer(
                 ) from None
             if not chunk:
                 break
-            out.write(chunk)
+            try:
+                out.write(chunk)
+            except OSError as error:  # the disk, not the transfer: trying again cannot help
+                raise cannot_write(target.parent, error) from None
             digest.update(chunk)
             received += len(chunk)
             on_bytes(len(chunk))
@@ -245,6 +248,13 @@ def _transfer(
             _mismatch_hint(local),
             retryable=not local,
         )
+
+
+def _writable(target: Path) -> BinaryIO:
+    try:
+        return target.open("wb")
+    except OSError as error:
+        raise cannot_write(target.parent, error) from None
 
 
 def _mismatch_hint(local: bool) -> str:

@@ -9,6 +9,11 @@ or one of another build, reads the arrays from the store.
 
 ASTs are stored as zlib-compressed JSON (``Sentence.to_dict()`` without what it repeats, see
 ``encode_ast``) and read back as ``Sentence`` objects.
+
+A damaged store never answers: opening it verifies the file (and its array file) against the
+checksum the build recorded (``klareco.integrity``), each index blob read from the store is
+checked against its own checksum, and any SQLite error, missing row or unreadable AST while
+reading is a ``DamagedError`` naming the file.
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ import sqlite3
 import struct
 import zlib
 from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -27,9 +33,12 @@ import numpy as np
 import orjson
 
 from klareco.corpus.errors import CorpusError
+from klareco.errors import DamagedError
+from klareco.integrity import checksums_path, digest_bytes, recorded, verify
 from klareco.parse.ast import ROLE_NAMES, Sentence
 
-SCHEMA_VERSION = "5"
+SCHEMA_VERSION = "6"  # 6: with the build's checksums (klareco.integrity)
+BLOB_CHECKSUMS = "blob_checksums"  # the build_info key: each index blob's checksum, as JSON
 
 SCHEMA = """
 CREATE TABLE build_info (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -159,21 +168,46 @@ class Store:
     """Read access to a built corpus store."""
 
     def __init__(self, path: Path) -> None:
-        if not path.is_file():
+        has_record = checksums_path(path.parent).exists()
+        if not path.is_file() and not has_record:
             raise CorpusError(f"no corpus store at {path}: run `klareco build`")
+        if not has_record and _schema_of(path) != SCHEMA_VERSION:  # built before checksums
+            raise CorpusError(f"the corpus store {path} is from another version of Klareco: "
+                              "run `klareco build`")
+        verify(path)  # a store the record names but that is gone is damaged, not unbuilt
         # Read-only: a build in progress writes another file and never touches this one.
         self.path = path
         self.db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-        try:
+        with self._reading():
             self.info = dict(self.db.execute("SELECT key, value FROM build_info"))
-        except sqlite3.DatabaseError as exc:
-            raise CorpusError(f"the corpus store {path} is damaged ({exc}): run `klareco build`"
-                              ) from None
         if self.info.get("schema") != SCHEMA_VERSION:
+            self.db.close()
             raise CorpusError(f"the corpus store {path} is from another version of Klareco: "
                               "run `klareco build`")
-        header = _read_array_header(arrays_path(path))
-        self._arrays = header[1] if header and header[0] == self.info.get("fingerprint") else {}
+        # the array file is used only when the build recorded it (and it verifies)
+        self._arrays: dict[str, tuple[int, int]] = {}
+        arrays = arrays_path(path)
+        if arrays.name in recorded(path.parent):
+            verify(arrays)
+            header = _read_array_header(arrays)
+            if header is None:
+                raise DamagedError(arrays, "its header does not read")
+            if header[0] == self.info.get("fingerprint"):
+                self._arrays = header[1]
+
+    @contextmanager
+    def _reading(self) -> Iterator[None]:
+        """What reading a damaged file raises (an SQLite error, a row or blob that does not
+        decode) becomes ``DamagedError`` naming the store."""
+        try:
+            yield
+        except sqlite3.DatabaseError as error:
+            raise DamagedError(self.path, f"SQLite: {error}") from None
+        except (zlib.error, UnicodeDecodeError, json.JSONDecodeError) as error:
+            raise DamagedError(self.path, f"a stored value does not decode: {error}") from None
+
+    def _missing(self, what: str) -> DamagedError:
+        return DamagedError(self.path, f"{what} missing")
 
     def close(self) -> None:
         self.db.close()
@@ -184,42 +218,66 @@ class Store:
     def __exit__(self, *_: object) -> None:
         self.close()
 
+    def _rows(self, sql: str, parameters: tuple | list = ()) -> list[tuple]:
+        """Every row of a query; a damaged file's errors name the store."""
+        with self._reading():
+            return self.db.execute(sql, parameters).fetchall()
+
+    def _by_position(self, column: str, positions: list[int]) -> list[Any]:
+        """``column`` of the sentences at ``positions`` (0-based corpus order), in order; a
+        row that is not there is damage (every position a search returns has a row)."""
+        if not positions:
+            return []
+        ids = [p + 1 for p in positions]  # sentence row ids are 1..N in corpus order
+        marks = ",".join("?" * len(ids))
+        rows = dict(self._rows(f"SELECT id, {column} FROM sentences WHERE id IN ({marks})",
+                               ids))
+        missing = len(set(ids) - rows.keys())
+        if missing:
+            raise self._missing(f"{missing} sentence rows are")
+        return [rows[i] for i in ids]
+
     def stats(self) -> dict[str, Any]:
         """The figures recorded at build time (see ``klareco corpus stats``)."""
-        return json.loads(self.info["stats"])
+        with self._reading():
+            return json.loads(self.info["stats"])
 
     def count(self, table: str) -> int:
         if table not in ("documents", "sections", "passages", "sentences"):
             raise ValueError(table)
-        return int(self.db.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0])
+        return int(self._rows(f"SELECT COUNT(*) FROM {table}")[0][0])
 
     def sentences(self) -> Iterator[StoredSentence]:
         """Every sentence in corpus order."""
-        rows = self.db.execute(
-            "SELECT s.id, s.sentence_id, p.doc_id, p.section_id, p.passage_id, s.start, s.end,"
-            " s.text, s.citation FROM sentences s JOIN passages p ON p.id = s.passage"
-            " ORDER BY s.id")
-        for row in rows:
-            yield StoredSentence(*row)
+        with self._reading():
+            rows = self.db.execute(_SENTENCE_COLUMNS + " ORDER BY s.id")
+            for row in rows:
+                yield StoredSentence(*row)
 
     def sentence(self, sentence_id: str) -> StoredSentence | None:
-        row = self.db.execute(
-            "SELECT s.id, s.sentence_id, p.doc_id, p.section_id, p.passage_id, s.start, s.end,"
-            " s.text, s.citation FROM sentences s JOIN passages p ON p.id = s.passage"
-            " WHERE s.sentence_id = ?", (sentence_id,)).fetchone()
-        return StoredSentence(*row) if row else None
+        rows = self._rows(_SENTENCE_COLUMNS + " WHERE s.sentence_id = ?", (sentence_id,))
+        return StoredSentence(*rows[0]) if rows else None
 
     def index_blob(self, name: str) -> bytes:
-        """A retrieval index array stored with the build (see ``klareco.retrieval``)."""
-        row = self.db.execute("SELECT data FROM index_blobs WHERE name = ?", (name,)).fetchone()
-        if row is None:
+        """A retrieval index array stored with the build (see ``klareco.retrieval``), checked
+        against the checksum the build recorded for it."""
+        rows = self._rows("SELECT data FROM index_blobs WHERE name = ?", (name,))
+        with self._reading():
+            recorded = json.loads(self.info.get(BLOB_CHECKSUMS) or "{}").get(name)
+        if not rows and recorded is None:
             raise CorpusError(f"the corpus store {self.path} has no {name!r} index: "
                               "run `klareco build`")
-        return bytes(row[0])
+        if not rows:
+            raise self._missing(f"the index blob {name!r} is")
+        data = bytes(rows[0][0])
+        if recorded != digest_bytes(data):
+            raise DamagedError(self.path, f"the index blob {name!r} differs from its checksum")
+        return data
 
     def index_array(self, name: str, dtype: type | np.dtype) -> np.ndarray:
         """A stored index array, mapped read-only from the array file beside the store when
-        it belongs to this build, else read from the store."""
+        it belongs to this build (the file verified when the store was opened), else read
+        from the store (checked against its own checksum)."""
         if name in self._arrays:
             offset, size = self._arrays[name]
             if size == 0:
@@ -235,95 +293,102 @@ class Store:
             return []
         ids = [p + 1 for p in positions]  # sentence row ids are 1..N in corpus order
         marks = ",".join("?" * len(ids))
-        rows = self.db.execute(
-            "SELECT s.id, s.sentence_id, p.doc_id, p.section_id, p.passage_id, s.start, s.end,"
-            f" s.text, s.citation FROM sentences s JOIN passages p ON p.id = s.passage"
-            f" WHERE s.id IN ({marks})", ids).fetchall()
+        rows = self._rows(_SENTENCE_COLUMNS + f" WHERE s.id IN ({marks})", ids)
         by_id = {row[0]: StoredSentence(*row) for row in rows}
+        missing = len(set(ids) - by_id.keys())
+        if missing:
+            raise self._missing(f"{missing} sentence rows are")
         return [by_id[i] for i in ids]
 
     def asts_at(self, positions: list[int]) -> list[Sentence]:
         """Stored ASTs of the sentences at ``positions`` (0-based corpus order), in that order."""
-        return [decode_ast(blob) for blob in self._ast_blobs(positions)]
+        blobs = self._by_position("ast", positions)
+        with self._reading():
+            return [decode_ast(blob) for blob in blobs]
 
     def name_terms_at(self, positions: list[int]) -> list[frozenset[str]]:
         """The index terms of the proper names in each sentence at ``positions``, in that
         order: what a later sentence may refer back to. Kept in a column of their own at build
         time (``Sentence.name_terms``, space-separated), so no AST is decoded for them."""
-        if not positions:
-            return []
-        ids = [p + 1 for p in positions]  # sentence row ids are 1..N in corpus order
-        marks = ",".join("?" * len(ids))
-        rows = dict(self.db.execute(f"SELECT id, names FROM sentences WHERE id IN ({marks})",
-                                    ids))
-        return [frozenset(rows[i].split()) for i in ids]
-
-    def _ast_blobs(self, positions: list[int]) -> list[bytes]:
-        """The stored (compressed) ASTs at ``positions`` (0-based corpus order), in order."""
-        if not positions:
-            return []
-        ids = [p + 1 for p in positions]  # sentence row ids are 1..N in corpus order
-        marks = ",".join("?" * len(ids))
-        rows = dict(self.db.execute(f"SELECT id, ast FROM sentences WHERE id IN ({marks})", ids))
-        return [rows[i] for i in ids]
+        return [frozenset(names.split()) for names in self._by_position("names", positions)]
 
     def document_asts(self, doc_id: str) -> dict[str, bytes]:
         """The stored (compressed) AST of every sentence of one document, by sentence id."""
-        return dict(self.db.execute(
+        return dict(self._rows(
             "SELECT s.sentence_id, s.ast FROM sentences s JOIN passages p ON p.id = s.passage"
             " WHERE p.doc_id = ?", (doc_id,)))
 
     def documents(self) -> dict[str, dict[str, Any]]:
         """Every document's metadata (title, authors, translator, year, license, source URL,
         sha256) by doc_id."""
-        cursor = self.db.execute("SELECT * FROM documents")
-        names = [column[0] for column in cursor.description]
-        found = {row[0]: dict(zip(names, row, strict=True)) for row in cursor}
-        for document in found.values():
-            document["authors"] = json.loads(document["authors"])  # stored as a JSON list
+        with self._reading():
+            cursor = self.db.execute("SELECT * FROM documents")
+            names = [column[0] for column in cursor.description]
+            found = {row[0]: dict(zip(names, row, strict=True)) for row in cursor}
+            for document in found.values():
+                document["authors"] = json.loads(document["authors"])  # stored as a JSON list
         return found
 
     def section_heads(self, doc_id: str, section_id: str) -> list[str]:
         """The headings a section stands under, outermost first."""
-        row = self.db.execute("SELECT heads FROM sections WHERE doc_id = ? AND section_id = ?",
-                              (doc_id, section_id)).fetchone()
-        return list(json.loads(row[0])) if row else []
+        rows = self._rows("SELECT heads FROM sections WHERE doc_id = ? AND section_id = ?",
+                          (doc_id, section_id))
+        with self._reading():
+            return list(json.loads(rows[0][0])) if rows else []
 
     def passage(self, doc_id: str, passage_id: str) -> dict[str, Any] | None:
         """One passage: its section, kind (paragraph, verse, stage direction …), speaker and
         text; None when the document has no such passage."""
-        row = self.db.execute(
-            "SELECT section_id, kind, speaker, text FROM passages"
-            " WHERE doc_id = ? AND passage_id = ?", (doc_id, passage_id)).fetchone()
-        if row is None:
+        rows = self._rows("SELECT section_id, kind, speaker, text FROM passages"
+                          " WHERE doc_id = ? AND passage_id = ?", (doc_id, passage_id))
+        if not rows:
             return None
-        section_id, kind, speaker, text = row
+        section_id, kind, speaker, text = rows[0]
         return {"doc_id": doc_id, "passage_id": passage_id, "section_id": section_id,
                 "kind": kind, "speaker": speaker, "text": text}
 
     def passage_text(self, doc_id: str, passage_id: str) -> str | None:
-        row = self.db.execute("SELECT text FROM passages WHERE doc_id = ? AND passage_id = ?",
-                              (doc_id, passage_id)).fetchone()
-        return row[0] if row else None
+        rows = self._rows("SELECT text FROM passages WHERE doc_id = ? AND passage_id = ?",
+                          (doc_id, passage_id))
+        return rows[0][0] if rows else None
 
     def ast(self, sentence_id: str) -> Sentence | None:
-        row = self.db.execute("SELECT ast FROM sentences WHERE sentence_id = ?",
-                              (sentence_id,)).fetchone()
-        return decode_ast(row[0]) if row else None
+        rows = self._rows("SELECT ast FROM sentences WHERE sentence_id = ?", (sentence_id,))
+        with self._reading():
+            return decode_ast(rows[0][0]) if rows else None
 
     def passages_with_sentences(self) -> Iterator[tuple[str, list[tuple[int, int, str]]]]:
         """Each passage's text with its sentences' (start, end, text), for offset checks."""
         current: int | None = None
         text = ""
         spans: list[tuple[int, int, str]] = []
-        rows = self.db.execute(
-            "SELECT p.id, p.text, s.start, s.end, s.text FROM sentences s"
-            " JOIN passages p ON p.id = s.passage ORDER BY p.id, s.position")
-        for passage, passage_text, start, end, sentence_text in rows:
-            if passage != current:
-                if current is not None:
-                    yield text, spans
-                current, text, spans = passage, passage_text, []
-            spans.append((start, end, sentence_text))
+        with self._reading():
+            rows = self.db.execute(
+                "SELECT p.id, p.text, s.start, s.end, s.text FROM sentences s"
+                " JOIN passages p ON p.id = s.passage ORDER BY p.id, s.position")
+            for passage, passage_text, start, end, sentence_text in rows:
+                if passage != current:
+                    if current is not None:
+                        yield text, spans
+                    current, text, spans = passage, passage_text, []
+                spans.append((start, end, sentence_text))
         if current is not None:
             yield text, spans
+
+
+def _schema_of(path: Path) -> str | None:
+    """The schema version a store file says it has (None when it says nothing readable)."""
+    try:
+        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        try:
+            row = db.execute("SELECT value FROM build_info WHERE key = 'schema'").fetchone()
+        finally:
+            db.close()
+    except sqlite3.Error:
+        return None
+    return row[0] if row else None
+
+
+_SENTENCE_COLUMNS = (
+    "SELECT s.id, s.sentence_id, p.doc_id, p.section_id, p.passage_id, s.start, s.end, s.text,"
+    " s.citation FROM sentences s JOIN passages p ON p.id = s.passage")

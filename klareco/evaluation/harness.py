@@ -14,8 +14,9 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from klareco.config import default_dev_sets
-from klareco.errors import KlarecoError
+from klareco.errors import EmptyInputError, InputError, KlarecoError
 from klareco.evaluation.judging import is_abstention, is_correct_answer, is_retrieval_hit
+from klareco.text import decode_input, require_text
 
 REQUIRED_FIELDS: dict[str, type] = {
     "id": str,
@@ -49,31 +50,36 @@ AnswerFn = Callable[[str], str | None]
 def load_gold(path: str | Path) -> list[dict[str, Any]]:
     """Read a gold JSONL file: one JSON object per line; blank lines are skipped.
 
-    Raises :class:`KlarecoError` if the file cannot be read, or naming the line if a line is
-    not a JSON object or lacks one of :data:`REQUIRED_FIELDS`.
+    Raises :class:`KlarecoError` if the file cannot be read, and :class:`InputError` (naming
+    the file, and the line where there is one) when it is not UTF-8, holds no item, or a line
+    is not a JSON object with :data:`REQUIRED_FIELDS` and a question that is not empty.
     """
     path = Path(path)
     try:
-        lines = path.read_text(encoding="utf-8").splitlines()
+        data = path.read_bytes()
     except FileNotFoundError:
         raise KlarecoError(f"gold file not found: {path}") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise KlarecoError(f"cannot read gold file {path}: {error}") from None
+    except OSError as error:
+        raise KlarecoError(f"cannot read gold file {path}: {error.strerror or error}") from None
     items: list[dict[str, Any]] = []
-    for number, line in enumerate(lines, start=1):
+    for number, line in enumerate(decode_input(data, f"gold file {path}").splitlines(),
+                                  start=1):
         if not line.strip():
             continue
         where = f"{path}, line {number}"
         try:
             item = json.loads(line)
         except json.JSONDecodeError as error:
-            raise KlarecoError(f"{where}: not valid JSON ({error.msg})") from None
+            raise InputError(f"{where}: not valid JSON ({error.msg})") from None
         if not isinstance(item, dict):
-            raise KlarecoError(f"{where}: expected a JSON object")
+            raise InputError(f"{where}: expected a JSON object")
         for field, kind in REQUIRED_FIELDS.items():
             if not isinstance(item.get(field), kind):
-                raise KlarecoError(f"{where}: field {field!r} missing or not a {kind.__name__}")
+                raise InputError(f"{where}: field {field!r} missing or not a {kind.__name__}")
+        item["question"] = require_text(item["question"], f"{where}: the question")
         items.append(item)
+    if not items:
+        raise EmptyInputError(f"gold file {path} holds no questions")
     return items
 
 

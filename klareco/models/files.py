@@ -3,12 +3,13 @@
 A model is saved by torch (``name.pt``, the source of truth) and mirrored beside it in numpy's
 format (``name.npz``): the same dict, every tensor an array, the rest as JSON, and the sha256
 of the ``.pt`` it was written from. Answering a question reads the mirror, so it needs no torch
-(importing torch costs seconds); a mirror whose ``.pt`` has changed refuses to load.
+(importing torch costs seconds); a mirror whose ``.pt`` has changed refuses to load. The
+two checks together cover both files: the ``.pt`` against the sha256 its mirror records, the
+mirror by the CRC-32 of each array (``zipfile`` checks it as numpy reads the array).
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import zipfile
@@ -18,10 +19,13 @@ from typing import Any
 import numpy as np
 
 from klareco.errors import KlarecoError
+from klareco.integrity import file_digest
 
 _META = "__meta__"  # the mirror's entry holding the plain values, as UTF-8 JSON bytes
 _SEPARATOR = "/"  # joins the keys of nested dicts into one array name
 EXPORT_COMMAND = "python scripts/export_weights.py"
+RESTORE = ("restore the model files (`git checkout models/` in a checkout, else reinstall "
+           "Klareco)")
 
 
 class ModelError(KlarecoError):
@@ -29,7 +33,9 @@ class ModelError(KlarecoError):
 
 
 def file_sha256(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
+    """The sha256 of a model file (it names the model: ``tree-lstm@<sha256[:12]>``), hashed
+    again only when the file has changed since (``klareco.integrity``)."""
+    return file_digest(path, "sha256", remember=True)
 
 
 def mirror_path(path: Path) -> Path:
@@ -88,14 +94,15 @@ def load_mirror(path: Path, fmt: str, retrain: str) -> tuple[dict[str, Any], str
         with np.load(mirror, allow_pickle=False) as data:
             arrays = {name: data[name] for name in data.files}
         plain = json.loads(arrays.pop(_META).tobytes())
-    except (OSError, ValueError, KeyError, zipfile.BadZipFile) as error:
-        raise ModelError(f"cannot read model file {mirror} (damaged?): {error}") from None
+    except (OSError, ValueError, KeyError, zipfile.BadZipFile, EOFError) as error:
+        raise ModelError(f"{mirror} is damaged ({error}): {RESTORE}") from None
     if not isinstance(plain, dict) or plain.get("format") != fmt:
         raise ModelError(f"{mirror} is not a {fmt} model file")
     sha256 = file_sha256(path)
     if plain.pop("source", {}).get("sha256") != sha256:
-        raise ModelError(f"{mirror} was written from another version of {path.name}: write it "
-                         f"again with `{EXPORT_COMMAND} {path}`")
+        raise ModelError(f"{path} is damaged, or was changed without its mirror {mirror.name} "
+                         f"(the sha256 the mirror records differs): {RESTORE}, or write the "
+                         f"mirror again with `{EXPORT_COMMAND} {path}`")
     for name, array in arrays.items():
         *parents, key = name.split(_SEPARATOR)
         node = plain

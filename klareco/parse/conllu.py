@@ -9,11 +9,11 @@ sentence read from CoNLL-U keeps its comments and its MISC column as they were.
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
-from klareco.errors import KlarecoError
+from klareco.errors import InputError
 from klareco.parse.ast import Sentence
 
 
-class ConlluError(KlarecoError):
+class ConlluError(InputError):
     """A CoNLL-U file that cannot be read."""
 
 

@@ -15,10 +15,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from klareco.errors import KlarecoError
-from klareco.parse.conllu import ConlluSentence, format_feats, read_conllu, to_conllu
+from klareco.errors import EmptyInputError, InputError, KlarecoError
+from klareco.parse.conllu import ConlluError, ConlluSentence, format_feats, read_conllu, to_conllu
 from klareco.parse.conventions import etb_tags
 from klareco.parse.parser import parse_tokens
+from klareco.text import decode_input
 
 SCORED_RELATIONS = ("nsubj", "obj")
 METRICS = ("UPOS", "UFeats", "Lemmas", "UAS", "LAS", "CLAS")
@@ -96,8 +97,13 @@ def evaluate_parser(gold_path: Path, conventions: str = "auto") -> ParserScores:
         from udtools.udeval import UDError, evaluate, load_conllu
     except ImportError:
         raise KlarecoError("eval-parser needs the udtools package: pip install udtools") from None
-    with gold_path.open(encoding="utf-8") as handle:
-        gold = list(read_conllu(handle))
+    gold_text = decode_input(gold_path.read_bytes(), f"the gold file {gold_path}")
+    try:
+        gold = list(read_conllu(gold_text.splitlines()))
+    except ConlluError as error:
+        raise ConlluError(f"{gold_path}: {error}") from None
+    if not gold:
+        raise EmptyInputError(f"the gold file {gold_path} holds no CoNLL-U sentence")
     chosen = detect_conventions(gold) if conventions == "auto" else conventions
     tagger = etb_tags if chosen == "etb" else None
     scores = ParserScores(conventions=chosen)
@@ -107,7 +113,7 @@ def evaluate_parser(gold_path: Path, conventions: str = "auto") -> ParserScores:
                                 [t.space_after for t in block.tokens])
         system_blocks.append(to_conllu(sentence, str(number), block, tagger))
         _count(scores, block, sentence, tagger)
-    gold_text, system_text = gold_path.read_text("utf-8"), "".join(system_blocks)
+    system_text = "".join(system_blocks)
     options = {"multiple_roots_okay": True}
     trees = True
     try:
@@ -122,8 +128,8 @@ def evaluate_parser(gold_path: Path, conventions: str = "auto") -> ParserScores:
                 load_conllu(io.StringIO(_flattened(gold_text)), str(gold_path), options),
                 load_conllu(io.StringIO(_flattened(system_text)), "system", options))
         except UDError as error:
-            raise KlarecoError(f"{gold_path}: the CoNLL 2018 evaluator refused it: "
-                               f"{error}") from None
+            raise InputError(f"{gold_path}: the CoNLL 2018 evaluator refused it: "
+                             f"{error}") from None
     scores.metrics = {name: round(evaluation[name].f1, 4) if trees or name in TAG_METRICS
                       else None for name in METRICS}
     return scores

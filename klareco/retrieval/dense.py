@@ -3,6 +3,11 @@
 It lives beside the corpus store (``dense.faiss`` and ``dense.json`` in the data directory) and
 records what it was made from: the store's fingerprint and the model's id. Loading it with
 another store or model fails with "run `klareco build`" instead of returning wrong neighbours.
+
+Its files are installed with their checksums and verified when loaded (``klareco.integrity``).
+Every vector a question reads is checked again as it is read: finite, of norm 1 within
+``NORM_TOLERANCE`` (the encoder writes unit vectors), so damage the checksum could not see (the
+disk changed a byte under an unchanged file) still never reaches a ranking.
 """
 
 from __future__ import annotations
@@ -21,7 +26,8 @@ import numpy as np
 
 from klareco.artifacts import dense_ivf_path, dense_paths
 from klareco.corpus.store import Store
-from klareco.errors import KlarecoError
+from klareco.errors import DamagedError, HomeError, KlarecoError, writing
+from klareco.integrity import forget, install, is_intact, verify
 from klareco.models.numpy_encoder import NumpyEncoder
 from klareco.models.treebank import TreeBank
 from klareco.retrieval.fusion import Fusion
@@ -36,6 +42,7 @@ if TYPE_CHECKING:  # the torch encoder builds the index; answering never imports
 # touches 100 rows of the 120 MB, and reading them all took 80 ms of a one-shot `klareco ask`.
 # A faiss without the flag reads the file whole.
 _MAP_FLAT = getattr(faiss, "IO_FLAG_MMAP_IFC", 0)
+NORM_TOLERANCE = 1e-3  # a stored vector's norm is 1 within this, or the index is damaged
 
 
 @dataclass(frozen=True)
@@ -82,12 +89,13 @@ def build_dense(store: Store, encoder: Encoder, home: Path | None = None, *,
     fingerprint = store.info.get("fingerprint")
     meta = _meta(meta_path)
     current = bool(not force and meta and meta.get("store") == fingerprint
-                   and meta.get("model") == encoder.model_id and index_path.is_file())
+                   and meta.get("model") == encoder.model_id and is_intact(index_path)
+                   and is_intact(meta_path))
     count = int(meta["count"]) if current and meta else store.count("sentences")
     wants_ivf = questions is not None and count >= ivf_min
     ivf_meta = meta.get("ivf") if meta else None
     ivf_current = (isinstance(ivf_meta, dict) and ivf_meta.get("rule") == IVF_RULE
-                   and ivf_path.is_file())
+                   and is_intact(ivf_path))
     if current and meta and wants_ivf == ivf_current:
         return DenseReport(index_path, True, count, time.perf_counter() - started,
                            encoder.model_id)
@@ -109,11 +117,19 @@ def build_dense(store: Store, encoder: Encoder, home: Path | None = None, *,
                        "nprobe": choice.nprobe, "recall@100": round(choice.recall, 4),
                        "questions": choice.questions,
                        "seconds": round(time.perf_counter() - started_ivf, 2)}
-    else:
-        ivf_path.unlink(missing_ok=True)
     partial_meta = meta_path.with_name(f".{meta_path.name}.{os.getpid()}.partial")
-    partial_meta.write_text(json.dumps(meta, indent=1), encoding="utf-8")
-    os.replace(partial_meta, meta_path)
+    try:
+        with writing(meta_path.parent):
+            partial_meta.write_text(json.dumps(meta, indent=1), encoding="utf-8")
+            # the metadata after the indexes: a build killed between them leaves metadata that
+            # does not describe a new index only when the store changed, and then the store's
+            # fingerprint in it no longer matches, which is refused
+            install(partial_meta, meta_path)
+            if "ivf" not in meta:  # once no metadata names it
+                forget(ivf_path)
+                ivf_path.unlink(missing_ok=True)
+    finally:
+        partial_meta.unlink(missing_ok=True)
     return DenseReport(index_path, False, count, seconds, encoder.model_id)
 
 
@@ -142,8 +158,12 @@ def _encode_store(store: Store, encoder: Encoder, encode_all: EncodeAll | None,
 def _write_index(index: faiss.Index, path: Path) -> None:
     partial = path.with_name(f".{path.name}.{os.getpid()}.partial")
     try:
-        faiss.write_index(index, str(partial))
-        os.replace(partial, path)
+        with writing(path.parent):
+            try:
+                faiss.write_index(index, str(partial))
+            except RuntimeError as error:  # faiss reports a failed write (a full disk) so
+                raise HomeError(f"cannot write {path.parent}: {error}") from None
+            install(partial, path)
     finally:
         partial.unlink(missing_ok=True)
 
@@ -154,7 +174,7 @@ class DenseIndex:
     def __init__(self, index: faiss.Index, path: Path | None = None,
                  ivf: faiss.Index | None = None) -> None:
         self.index = index
-        self.path = path  # the file it was read from (errors name it)
+        self.path: Path | str = path or "the dense index"  # the file it was read from
         self.ivf = ivf  # a large corpus's approximate search (``klareco.retrieval.ivf``)
         # IndexFlat keeps the raw float32 rows (mapped from the file, see ``_MAP_FLAT``); a
         # view of them serves the stage-2 rerank.
@@ -165,9 +185,13 @@ class DenseIndex:
              home: Path | None = None) -> DenseIndex:
         """The dense index of ``home``; it must match the store and the encoder."""
         path, meta_path = dense_paths(home)
-        meta = _meta(meta_path)
-        if meta is None or not path.is_file():
+        if not path.exists() and not meta_path.exists():
             raise KlarecoError(f"no dense index in {path.parent}: run `klareco build`")
+        verify(path)
+        verify(meta_path)
+        meta = _meta(meta_path)
+        if meta is None:
+            raise DamagedError(meta_path, "not the JSON the build wrote")
         if meta.get("store") != store.info.get("fingerprint") or meta.get(
                 "model") != encoder.model_id:
             raise KlarecoError("the dense index was built from another corpus build or model: "
@@ -175,21 +199,39 @@ class DenseIndex:
         try:
             index = faiss.read_index(str(path), _MAP_FLAT)
         except RuntimeError:
-            raise KlarecoError(f"the dense index {path} is corrupt: run `klareco build`") from None
+            raise DamagedError(path, "faiss cannot read it") from None
         if index.ntotal != meta.get("count") or index.d != encoder.dim:
-            raise KlarecoError(f"the dense index {path} is incomplete: run `klareco build`")
+            raise DamagedError(path, f"{index.ntotal:,} vectors of {index.d} dimensions where "
+                               f"{meta_path.name} records {meta.get('count')} of {encoder.dim}")
         return cls(index, path, _load_ivf(dense_ivf_path(home), meta))
 
     def vectors(self, positions: np.ndarray) -> np.ndarray:
-        """Stored vectors of the sentences at ``positions`` (0-based corpus order)."""
-        return self.matrix[positions]
+        """Stored vectors of the sentences at ``positions`` (0-based corpus order), each
+        checked to be a unit vector."""
+        rows = self.matrix[positions]
+        self.check_unit(rows)
+        return rows
+
+    def check_unit(self, rows: np.ndarray) -> None:
+        """``DamagedError`` naming the index unless every row is finite and of norm 1."""
+        norms = np.sqrt(np.einsum("ij,ij->i", rows, rows, dtype=np.float64))
+        bad = ~(np.abs(norms - 1.0) <= NORM_TOLERANCE)  # NaN and inf fail the comparison
+        if bad.any():
+            raise DamagedError(self.path, f"a stored vector has norm {norms[bad][0]:.6g}, not 1")
 
     def search(self, vector: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray]:
-        """Positions and cosines of the ``k`` nearest sentences to one unit vector."""
+        """Positions and cosines of the ``k`` nearest sentences to one unit vector; the
+        vectors found are checked as ``vectors`` checks them."""
         searched = self.ivf if self.ivf is not None else self.index
         scores, positions = searched.search(vector.reshape(1, -1).astype(np.float32), k)
         keep = positions[0] >= 0
-        return positions[0][keep].astype(np.int64), scores[0][keep]
+        # the exact search returns min(k, ntotal) vectors, less only when it drops one whose
+        # score is NaN (an IVF search may legitimately find fewer)
+        if self.ivf is None and keep.sum() < min(k, self.index.ntotal):
+            raise DamagedError(self.path, "a stored vector gives no finite score")
+        found = positions[0][keep].astype(np.int64)
+        self.check_unit(self.matrix[found])
+        return found, scores[0][keep]
 
 
 def _load_ivf(path: Path, meta: dict[str, object]) -> faiss.Index | None:
@@ -197,13 +239,14 @@ def _load_ivf(path: Path, meta: dict[str, object]) -> faiss.Index | None:
     chosen = meta.get("ivf")
     if not isinstance(chosen, dict):
         return None
+    verify(path)
     try:  # its inverted lists are mapped from the file, not read
         index = faiss.read_index(str(path), faiss.IO_FLAG_MMAP | faiss.IO_FLAG_READ_ONLY)
     except RuntimeError:
-        raise KlarecoError(f"the dense IVF index {path} is missing or corrupt: run "
-                           "`klareco build`") from None
+        raise DamagedError(path, "faiss cannot read it") from None
     if index.ntotal != meta.get("count"):
-        raise KlarecoError(f"the dense IVF index {path} is incomplete: run `klareco build`")
+        raise DamagedError(path, f"{index.ntotal:,} vectors where the metadata records "
+                           f"{meta.get('count')}")
     faiss.extract_index_ivf(index).nprobe = int(chosen["nprobe"])
     return index
 

@@ -9,7 +9,11 @@ Three retrievers over one interface (``Searcher.search(text, k, retriever)``):
 
 When the question has keywords but no sentence contains any of them, ``hybrid`` falls back to
 ``dense`` — except when a keyword is a name: a name the corpus never mentions makes "nothing
-found" the honest answer. A query of only function words gets a message, not neighbours.
+found" the honest answer. A query of only function words gets a message, not neighbours; an
+empty query is an ``EmptyInputError``, as everywhere (``klareco.text.require_text``).
+
+Every score that orders a ranking is checked to be finite: a damaged index fails with
+``DamagedError`` naming its file before it can reorder anything.
 """
 
 from __future__ import annotations
@@ -24,13 +28,14 @@ import numpy as np
 
 from klareco.artifacts import collection_home, store_path
 from klareco.corpus.store import Store
-from klareco.errors import EmptyInputError, KlarecoError
+from klareco.errors import DamagedError, EmptyInputError, KlarecoError
 from klareco.parse import parse
 from klareco.parse.ast import Sentence
 from klareco.retrieval.fusion import Fusion, fuse, knee_cut
 from klareco.retrieval.index import load_bm25
 from klareco.retrieval.keywords import Keyword, keywords
 from klareco.retrieval.query import question_text
+from klareco.text import require_text
 
 DEFAULT_K = 100
 STAGE1_DEPTH = 100  # candidates stage 2 reranks
@@ -148,12 +153,14 @@ class Searcher:
         if retriever != "bm25" and self.stage2 is None:
             raise KlarecoError(f"the {retriever} retriever needs the encoder: load the searcher "
                                f"with retriever={retriever!r}")
+        text = require_text(text, "the query")
         timings: dict[str, float] = {}
         started = time.perf_counter()
         try:
             ast = parse(question_text(text, self.index.has))
-        except EmptyInputError:
-            return SearchResult(text, [], message="the query is empty", retriever=retriever)
+        except EmptyInputError:  # only marks the respelling removes
+            return SearchResult(text, [], message="the query has no words to search for",
+                                retriever=retriever)
         found = keywords(ast)
         timings["parse"] = _since(started)
         if retriever == "dense":
@@ -165,7 +172,7 @@ class Searcher:
         started = time.perf_counter()
         depth = k if retriever == "bm25" else max(k, STAGE1_DEPTH)
         positions, scores, matched = self.rank([(kw.term, kw.weight) for kw in found], depth)
-        _check_finite(scores, f"the BM25 index in {self.store.path}")
+        _check_finite(scores, self.store.path, "a BM25 score")
         timings["stage1"] = _since(started)
         if len(positions) == 0:
             if retriever == "hybrid" and not any(kw.kind == "name" for kw in found):
@@ -188,12 +195,13 @@ class Searcher:
         assert self.stage2 is not None
         started = time.perf_counter()
         query = self.stage2.encoder.encode([ast])[0]
-        _check_finite(query, self._encoder_name())
+        _check_finite(query, self._encoder_path(), "the question's vector")
         timings["encode"] = _since(started)
         started = time.perf_counter()
         cosines = self.stage2.vectors(positions) @ query
-        _check_finite(cosines, self._dense_name())
+        _check_finite(cosines, self._dense_path(), "a cosine")
         order, final = fuse(scores, cosines, self.id_rank[positions], self.stage2.fusion)
+        _check_finite(final, self._dense_path(), "a fused score")
         if tail_cut:
             keep = knee_cut(final)
             order, final = order[:keep], final[:keep]
@@ -206,22 +214,21 @@ class Searcher:
         assert self.stage2 is not None and self.stage2.dense is not None
         started = time.perf_counter()
         query = self.stage2.encoder.encode([ast])[0]
-        _check_finite(query, self._encoder_name())
+        _check_finite(query, self._encoder_path(), "the question's vector")
         positions, cosines = self.stage2.dense.search(query, k)
-        _check_finite(cosines, self._dense_name())
+        _check_finite(cosines, self._dense_path(), "a cosine")
         timings["dense"] = _since(started)
         hits = [(int(p), float(c), None, float(c), None) for p, c in
                 zip(positions, cosines, strict=True)]
         return SearchResult(text, found, self._hits(hits), 0, None, "dense", timings, ast)
 
-    def _encoder_name(self) -> str:
+    def _encoder_path(self) -> Path | str:
         encoder = self.stage2.encoder if self.stage2 else None
-        path = getattr(encoder, "path", None)
-        return f"the encoder {path}" if path else "the encoder's weights"
+        return getattr(encoder, "path", None) or "the encoder's weights"
 
-    def _dense_name(self) -> str:
-        path = getattr(self.stage2.dense, "path", None) if self.stage2 else None
-        return f"the dense index {path}" if path else "the dense index"
+    def _dense_path(self) -> Path | str:
+        dense = self.stage2.dense if self.stage2 else None
+        return getattr(dense, "path", None) or "the dense index"
 
     def _hits(self, ranked: list[tuple[int, float, float | None, float | None, int | None]]
               ) -> list[Hit]:
@@ -239,12 +246,11 @@ def matched_spans(ast: Sentence, terms: Collection[str]) -> list[tuple[int, int]
     return [(word.start, word.end) for word in ast.words if wanted.intersection(word.terms)]
 
 
-def _check_finite(values: np.ndarray, source: str) -> None:
+def _check_finite(values: np.ndarray, source: Path | str, what: str) -> None:
     """Scores feed rankings and JSON: a NaN or infinity can only come from a damaged file, and
     must stop the answer rather than reorder it (or reach JSON, which has no such numbers)."""
     if not np.isfinite(values).all():
-        raise KlarecoError(f"{source} gives a non-finite score: it is damaged; "
-                           "run `klareco build`")
+        raise DamagedError(source, f"{what} is not finite")
 
 
 def _round(value: float | None) -> float | None:

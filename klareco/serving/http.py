@@ -39,7 +39,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from klareco import __version__
 from klareco.engine import Engine
-from klareco.errors import EmptyInputError, KlarecoError
+from klareco.errors import DamagedError, InputError, KlarecoError
 from klareco.parse import parse
 from klareco.parse.conllu import to_conllu
 from klareco.retrieval.search import RETRIEVERS
@@ -98,6 +98,7 @@ class EngineHost:
         self._thread = ThreadPoolExecutor(1, thread_name_prefix="klareco-engine")
         self.state = "loading"  # loading → (building →) ready | failed
         self.reason: str | None = None  # why it is building, or why it failed
+        self.damaged: DamagedError | None = None  # the load failed on a damaged file
         self.engine: Engine | None = None
         self.health: dict[str, Any] = {}
 
@@ -115,6 +116,7 @@ class EngineHost:
             self.health = _health(engine)
         except Exception as error:  # reported to every request, not raised in the thread
             self.state = "failed"
+            self.damaged = error if isinstance(error, DamagedError) else None
             self.reason = str(error) if isinstance(error, KlarecoError) else repr(error)
             log.error("the engine could not be loaded: %s", self.reason)
             return
@@ -125,6 +127,8 @@ class EngineHost:
         if self.state == "building":
             raise Unavailable(f"the corpus is being built ({self.reason}); try again in a "
                               "minute")
+        if self.damaged is not None:  # a 500 naming the file: waiting will not mend it
+            raise self.damaged
         if self.state == "failed":
             raise Unavailable(f"the engine could not be loaded: {self.reason}")
 
@@ -297,7 +301,7 @@ async def _unavailable(request: Request, error: Exception) -> Response:
 
 
 async def _klareco_error(request: Request, error: Exception) -> Response:
-    if isinstance(error, EmptyInputError):
+    if isinstance(error, InputError):  # empty text and the like: the request is at fault
         return _error(str(error), 400)
     log.error("%s: %s", request.url.path, error)
     return _error(str(error), 500)  # a damaged build: the message names the file

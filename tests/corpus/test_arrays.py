@@ -9,6 +9,7 @@ import numpy as np
 
 from klareco.artifacts import store_path
 from klareco.corpus.store import Store, arrays_path, write_arrays
+from klareco.integrity import CHECKSUMS_NAME, forget, install
 
 
 def test_the_build_writes_the_arrays_beside_the_store_and_they_are_mapped(
@@ -25,13 +26,18 @@ def test_the_build_writes_the_arrays_beside_the_store_and_they_are_mapped(
 
 def test_an_array_file_of_another_build_is_not_used(fixture_home: Path, tmp_path: Path) -> None:
     path = store_path(tmp_path)
-    shutil.copy(store_path(fixture_home), path)
-    write_arrays(arrays_path(path), {"bm25.indptr": np.arange(3, dtype=np.int64).tobytes()},
+    for name in (path.name, CHECKSUMS_NAME):
+        shutil.copy(fixture_home / name, tmp_path / name)
+    # installed as a build killed between the array file and its store leaves it
+    partial = tmp_path / ".arrays.partial"
+    write_arrays(partial, {"bm25.indptr": np.arange(3, dtype=np.int64).tobytes()},
                  "another build")
+    install(partial, arrays_path(path))
     with Store(path) as store:
         read = store.index_array("bm25.indptr", np.int64)
         assert not isinstance(read, np.memmap)
         assert read.tobytes() == store.index_blob("bm25.indptr")
+    forget(arrays_path(path))  # as a store built before array files
     arrays_path(path).unlink()
     with Store(path) as store:  # no array file at all: the store's own arrays
         assert store.index_array("bm25.weights", np.float32).size > 0

@@ -43,5 +43,5 @@ def test_missing_damaged_or_foreign_files_fail_clearly(tmp_path: Path) -> None:
     with pytest.raises(ModelError, match="is not a other/1 model file"):
         load_mirror(path, "other/1", "make it")
     mirror_path(path).write_bytes(b"not a mirror")
-    with pytest.raises(ModelError, match="cannot read model file"):
+    with pytest.raises(ModelError, match="is damaged"):
         load_mirror(path, FORMAT, "make it")

@@ -10,7 +10,8 @@ import faiss
 import numpy as np
 
 from klareco.artifacts import dense_ivf_path, dense_paths, store_path
-from klareco.corpus.store import Store
+from klareco.corpus.store import Store, arrays_path
+from klareco.integrity import CHECKSUMS_NAME, install
 from klareco.retrieval.ivf import TARGET_RECALL, build_ivf, cells_for, recall_at
 
 
@@ -60,7 +61,9 @@ def test_a_large_build_adds_an_ivf_index_that_the_dense_search_uses(fixture_home
 
     home = tmp_path / "home"
     home.mkdir()
-    shutil.copy(store_path(fixture_home), store_path(home))
+    store = store_path(fixture_home)
+    for path in (store, arrays_path(store), fixture_home / CHECKSUMS_NAME):
+        shutil.copy(path, home / path.name)
     encoder = Encoder.load()
     asked: list[int] = []
 
@@ -81,8 +84,10 @@ def test_a_large_build_adds_an_ivf_index_that_the_dense_search_uses(fixture_home
                              ivf_min=1)
         assert report.up_to_date and dense_ivf_path(home).stat().st_mtime_ns == ivf_made
         flat_made = dense_paths(home)[0].stat().st_mtime_ns
-        meta["ivf"]["rule"] = "an older rule"
-        dense_paths(home)[1].write_text(json.dumps(meta))
+        meta["ivf"]["rule"] = "an older rule"  # as an earlier version's build recorded it
+        partial = home / ".meta.partial"
+        partial.write_text(json.dumps(meta))
+        install(partial, dense_paths(home)[1])
         report = build_dense(store, encoder, home, progress=False, questions=questions,
                              ivf_min=1)  # the IVF index alone is made again
         assert not report.up_to_date and dense_ivf_path(home).stat().st_mtime_ns != ivf_made

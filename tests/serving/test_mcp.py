@@ -18,10 +18,12 @@ import pytest
 from mcp import Client
 from mcp.shared.exceptions import MCPError
 
-from klareco.artifacts import store_path
+from klareco.artifacts import STORE_NAME
 from klareco.cli import cli
+from klareco.corpus.store import arrays_path
 from klareco.engine import Engine
 from klareco.errors import KlarecoError
+from klareco.integrity import CHECKSUMS_NAME
 from klareco.mcp_server import (
     PASSAGE_TEMPLATE,
     WORKS_URI,
@@ -145,7 +147,9 @@ def test_the_engine_loads_on_first_use_and_a_failed_load_is_tried_again(
     assert tools.parse("Kiu venas?", "json")["question"]["word"] == "kiu"  # no engine needed
     with pytest.raises(KlarecoError, match="run `klareco build`"):
         tools.search("Tobio", 1, "bm25")
-    shutil.copy(store_path(fixture_home), store_path(tmp_path))  # as if built meanwhile
+    store = fixture_home / STORE_NAME
+    for path in (store, arrays_path(store), fixture_home / CHECKSUMS_NAME):  # built meanwhile
+        shutil.copy(path, tmp_path / path.name)
     assert tools.search("Tobio", 1, "bm25")["hits"][0]["label"] == "Genezo 4:8"
     engine = tools.engine
     tools.ask("Kiun helpis Tobio?")
