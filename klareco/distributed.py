@@ -108,7 +108,12 @@ def _parse_partition(indexers: tuple[Any, ...], texts: list[str], out: Path) -> 
 
 
 def _encode_partition(store: Path, model: Path, start: int, end: int, batch: int,
-                      out: Path) -> Path:
+                      threads: int, out: Path) -> Path:
+    import torch
+
+    # torch's float sums depend on its thread count (a last-bit difference): the workers
+    # use the driver's, so that their vectors are the single-process build's, bit for bit
+    torch.set_num_threads(threads)
     encoder = Encoder.load(model)
     with Store(store) as opened:
         trees = TreeBank.load(opened).trees(range(start, end))
@@ -153,12 +158,15 @@ class DaskBuild:
         partition, in corpus order."""
         if encoder.path is None:
             raise ValueError("the Dask build encodes with a model loaded from a file")
+        import torch
+
         size = ENCODE_PARTITION_BATCHES * batch
+        threads = torch.get_num_threads()  # what the single-process build encodes with
         with partition_folder(self.home, "encode") as folder:
             starts = range(0, count, size)
             tasks: list[tuple[Callable[..., Path], tuple[Any, ...]]] = [
                 (_encode_partition, (store.path, encoder.path, s, min(s + size, count), batch,
-                                     folder / f"encode-{n:06d}.npy"))
+                                     threads, folder / f"encode-{n:06d}.npy"))
                 for n, s in enumerate(starts)]
             sizes = [min(size, count - s) for s in starts]
             for path in _run(self.client, tasks, self.show, "sent", sizes):
