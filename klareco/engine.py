@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from klareco.artifacts import analyzer_fingerprint, collection_home, nothing_built, store_path
-from klareco.corpus.store import Store
+from klareco.corpus.store import Store, StoredSentence
 from klareco.errors import DamagedError, KlarecoError
 from klareco.evaluation import evaluate
 from klareco.evaluation.judging import ABSTAIN_TEXT  # one home: the judging rules
@@ -206,10 +206,16 @@ class Engine:
             "timings_ms": dict(result.timings_ms),
         }
         read = result.hits[:EVIDENCE_DEPTH]
-        asts = self.searcher.store.asts_at([hit.position for hit in read])  # read once
+        store = self.searcher.store
+        asts = store.asts_at([hit.position for hit in read])  # read once
+        # the rows of the evidence and of the sentences before it, in one query for both
+        # the citations and the experts' context
+        positions = sorted({p for hit in read for p in _before(hit.position)}
+                           | {hit.position for hit in read})
+        rows = dict(zip(positions, store.sentences_at(positions), strict=True))
         terms = {keyword.term for keyword in result.keywords}
         evidence = self.cite(read, result.retriever,
-                             [matched_spans(ast, terms) for ast in asts])
+                             [matched_spans(ast, terms) for ast in asts], rows)
         unknown = self._unknown_names(result)
         answer: Answer | None = None
         message = result.message
@@ -217,7 +223,8 @@ class Engine:
         if unknown:
             message = f"the corpus does not mention the name {', '.join(unknown)}"
         elif result.hits and result.ast is not None:
-            answer = self.registry.answer(result.ast, self.expert_evidence(result, asts=asts))
+            answer = self.registry.answer(result.ast,
+                                          self.expert_evidence(result, asts=asts, rows=rows))
             if answer is not None and not math.isfinite(answer.confidence):
                 where = RANKER_PATH if answer.expert == "factoid" else f"{answer.expert}'s model"
                 raise DamagedError(where, f"the {answer.expert} expert gave a non-finite "
@@ -249,25 +256,27 @@ class Engine:
                         offsets, answer.expert, None, trace, result.hits)
 
     def expert_evidence(self, result: SearchResult, depth: int = EVIDENCE_DEPTH,
-                        asts: Sequence[Sentence] | None = None) -> list[Evidence]:
+                        asts: Sequence[Sentence] | None = None,
+                        rows: Mapping[int, StoredSentence] | None = None) -> list[Evidence]:
         """The top ``depth`` hits as the experts read them: text, stored AST, rank, score,
-        context. ``asts``: those hits' stored ASTs when the caller has read them already."""
+        context. ``asts`` and ``rows``: those hits' stored ASTs, and the store rows of them
+        and of the sentences before them by position, when the caller has read them."""
         store = self.searcher.store
         hits = result.hits[:depth]
         read = [h.position for h in hits]
         stored = store.asts_at(read) if asts is None else asts[:len(read)]
         by_position = dict(zip(read, stored, strict=True))
         # the sentences before a hit lend it only their names: those alone are read
-        before = sorted({p for h in hits for p in range(max(0, h.position - CONTEXT_BEFORE),
-                                                         h.position)} - by_position.keys())
+        before = sorted({p for h in hits for p in _before(h.position)} - by_position.keys())
         names = dict(zip(before, store.name_terms_at(before), strict=True))
         names.update({p: ast.name_terms for p, ast in by_position.items()})
-        rows = dict(zip(read + before, store.sentences_at(read + before), strict=True))
+        if rows is None:
+            rows = dict(zip(read + before, store.sentences_at(read + before), strict=True))
         found = []
         for hit in hits:
             row = rows[hit.position]
             context = set(self._section_terms(row.doc_id, row.section_id))
-            for p in range(max(0, hit.position - CONTEXT_BEFORE), hit.position):
+            for p in _before(hit.position):
                 if rows[p].doc_id == row.doc_id:
                     context |= names[p]
             found.append(Evidence(hit.text, by_position[hit.position], hit.rank, hit.score,
@@ -300,18 +309,22 @@ class Engine:
                 if k.kind == "name" and not self.searcher.index.has(k.term)]
 
     def cite(self, hits: list[Hit], retriever: str | None = None,
-             matched: Sequence[Sequence[tuple[int, int]]] | None = None) -> list[EvidenceItem]:
+             matched: Sequence[Sequence[tuple[int, int]]] | None = None,
+             rows: Mapping[int, StoredSentence] | None = None) -> list[EvidenceItem]:
         """The hits with their full citations, as ``ask`` shows its evidence; ``retriever``
         is the one that ranked them (default: the engine's), so a bm25 ranking names no
-        model; ``matched``: each hit's words that matched the query (``matched_spans``)."""
+        model; ``matched``: each hit's words that matched the query (``matched_spans``);
+        ``rows``: the hits' store rows by position, when the caller has read them."""
         model = None if (retriever or self.retriever) == "bm25" else self.model_id
         spans: Sequence[Sequence[tuple[int, int]] | None] = (
             matched if matched is not None else [None] * len(hits))
         store = self.searcher.store
         info = store.info
         items = []
-        rows = store.sentences_at([hit.position for hit in hits])  # one query for all
-        for hit, row, found in zip(hits, rows, spans, strict=True):
+        positions = [hit.position for hit in hits]
+        read = ([rows[p] for p in positions] if rows is not None
+                else store.sentences_at(positions))  # one query for all
+        for hit, row, found in zip(hits, read, spans, strict=True):
             document = self.documents[hit.doc_id]
             citation = Citation(
                 doc_id=hit.doc_id, section_id=row.section_id, snippet_id=hit.sentence_id,
@@ -326,6 +339,11 @@ class Engine:
             items.append(EvidenceItem(hit.text, hit.citation, document["title"], citation,
                                       None if found is None else tuple(found)))
         return items
+
+
+def _before(position: int) -> range:
+    """The positions of the sentences before ``position`` that lend it their names."""
+    return range(max(0, position - CONTEXT_BEFORE), position)
 
 
 def _round(value: float | None) -> float | None:

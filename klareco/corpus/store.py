@@ -7,8 +7,9 @@ them: at ten times the default corpus they are hundreds of MB, of which a questi
 few posting lists. The array file names the build it belongs to; a reader that finds none,
 or one of another build, reads the arrays from the store.
 
-ASTs are stored as zlib-compressed JSON (``Sentence.to_dict()`` without what it repeats, see
-``encode_ast``) and read back as ``Sentence`` objects.
+ASTs are stored as zlib-compressed JSON rows (``Sentence.to_row()``: lists by position, the
+words without morphemes but with their tags and index terms, see ``encode_ast``) and read
+back as ``Sentence`` objects.
 
 A damaged store never answers: opening it verifies the file (and its array file) against the
 checksum the build recorded (``klareco.integrity``), each index blob read from the store is
@@ -35,9 +36,9 @@ import orjson
 from klareco.corpus.errors import CorpusError
 from klareco.errors import DamagedError
 from klareco.integrity import checksums_path, digest_bytes, recorded, verify
-from klareco.parse.ast import ROLE_NAMES, Sentence
+from klareco.parse.ast import Sentence
 
-SCHEMA_VERSION = "6"  # 6: with the build's checksums (klareco.integrity)
+SCHEMA_VERSION = "7"  # 6: the build's checksums (klareco.integrity); 7: ASTs as rows
 BLOB_CHECKSUMS = "blob_checksums"  # the build_info key: each index blob's checksum, as JSON
 
 SCHEMA = """
@@ -65,45 +66,14 @@ CREATE TABLE index_blobs (name TEXT PRIMARY KEY, data BLOB NOT NULL);
 """
 
 
-# Keys of ``Sentence.to_dict()`` that repeat what the rest of it says (the main clause's roles
-# at the top level, each phrase's text and modifiers, the verb's and head's forms), and each
-# word's morphemes, which its other fields repeat: ``Sentence.from_dict`` does without them.
-_SENTENCE_COPIES = ("subject", "verb", "object", "predicate", "indirect_object", "adjuncts")
-_PHRASE_COPIES = ("text", "modifiers")
-
-
 def encode_ast(sentence: Sentence) -> bytes:
-    """Compact storage form of a parsed sentence: its ``to_dict()`` without the copies."""
-    ast = sentence.to_dict()
-    for key in _SENTENCE_COPIES:
-        ast.pop(key, None)
-    for clause in ast["clauses"]:
-        clause.pop("introducer", None)
-        if clause["verb"] is not None:
-            clause["verb"] = {"index": clause["verb"]["index"]}
-        phrases = [clause[role] for role in ROLE_NAMES if clause[role] is not None]
-        for phrase in phrases + clause["adjuncts"]:
-            _compact_phrase(phrase)
-    for word, data in zip(sentence.words, ast["words"], strict=True):
-        data.pop("morphemes", None)
-        # the expert's tags and the index terms, derived once, here: not at every question
-        data["derived"] = word.stored_derivations
-        for part, part_data in zip(word.parts, data.get("parts", ()), strict=True):
-            part_data.pop("morphemes", None)
-            part_data["derived"] = part.stored_derivations
-    return zlib.compress(json.dumps(ast, ensure_ascii=False, separators=(",", ":")).encode(), 6)
-
-
-def _compact_phrase(phrase: dict[str, Any]) -> None:
-    for key in _PHRASE_COPIES:
-        phrase.pop(key, None)
-    phrase["head"] = {"index": phrase["head"]["index"]}
+    """Compact storage form of a parsed sentence (``Sentence.to_row``), compressed."""
+    return zlib.compress(orjson.dumps(sentence.to_row()), 6)
 
 
 def decode_ast(blob: bytes) -> Sentence:
     """The sentence stored by ``encode_ast`` (its words without ``morphemes``)."""
-    # orjson: the engine decodes ten ASTs per question, and reads them twice as fast as json
-    return Sentence.from_dict(orjson.loads(zlib.decompress(blob)))
+    return Sentence.from_row(orjson.loads(zlib.decompress(blob)))
 
 
 ARRAYS_SUFFIX = ".arrays"  # klareco.sqlite → klareco.arrays

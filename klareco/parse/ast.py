@@ -6,8 +6,9 @@ Field names follow Universal Dependencies where UD has a name (``lemma``, ``pos`
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from klareco.lexicon.closed_classes import (
@@ -49,6 +50,9 @@ class Term:
     term: str
     kind: str
 
+
+# The values a ``Word`` derives from its fields and keeps in its ``__dict__`` once read.
+DERIVED = ("xpos", "case", "index_terms", "terms")
 
 # Roots too empty to tell sentences apart: the one-root copulas ("est", "rest" …) and the
 # affixes that also stand alone as roots ("adi", "igi", "iĝi").
@@ -100,30 +104,24 @@ class Word:
                 return value
         return None
 
-    @property
+    # The values derived from a word's fields are computed once, kept beside the fields (so
+    # equality and hashing ignore them), and then read as plain attributes: the expert reads
+    # them thousands of times a question. A word changed by ``klareco.parse.conventions``
+    # drops them (``DERIVED``); a stored word comes with them (``from_row``).
+
+    @cached_property
     def case(self) -> str | None:
         """The grammatical case as the parser's own analysis has it (``xpos``'s conventions):
         Nom, Acc, Lat for an accusative of direction (en la domon), Nom for a name without
         an ending, None for the -o correlatives (kio)."""
-        found = self.__dict__.get("_case")  # read first: the expert asks thousands of times
-        if found is None:
-            found = self._memo("_case", lambda: _own_tags(self)[2].get("Case", ""))
-        return found or None
+        return _own_tags(self)[2].get("Case") or None
 
-    @property
+    @cached_property
     def xpos(self) -> str:
         """The parser's own part of speech, in the ETB treebank's conventions (``esti`` VERB,
         participles ADJ, possessives DET, particles PART: ``klareco.parse.conventions``).
         The answer expert and the question generator were built on it."""
-        found = self.__dict__.get("_xpos")
-        return found if found is not None else self._memo("_xpos", lambda: _own_tags(self)[1])
-
-    @property
-    def stored_derivations(self) -> list[Any]:
-        """What the store keeps beside a word's fields so that reading it back derives
-        nothing again (``Word.from_dict``): ``xpos``, ``case`` (``""`` for none) and the
-        index terms as (text, term, kind)."""
-        return [self.xpos, self.case or "", [[t.text, t.term, t.kind] for t in self.index_terms]]
+        return _own_tags(self)[1]
 
     @property
     def is_punct(self) -> bool:
@@ -182,33 +180,18 @@ class Word:
         roots (head root last)."""
         return (self.stem.lower(),) if self.is_name else self.roots
 
-    @property
+    @cached_property
     def index_terms(self) -> tuple[Term, ...]:
         """The word's index terms, with repeats (see ``klareco.retrieval.keywords``): a name
         whole and lowercased, the roots of nouns, verbs, adjectives and adverbs, a derived
         word's whole stem, digit numbers, each part of a hyphenated word; nothing for
         function words, correlatives and copulas (but the naming root of nomiĝi)."""
-        found = self.__dict__.get("_index_terms")
-        if found is None:
-            found = self._memo("_index_terms", lambda: tuple(_index_terms(self)))
-        return found
+        return tuple(_index_terms(self))
 
-    @property
+    @cached_property
     def terms(self) -> tuple[str, ...]:
         """The indexed form of each of ``index_terms``."""
-        found = self.__dict__.get("_terms")  # read first: asked thousands of times a question
-        if found is None:
-            found = self._memo("_terms", lambda: tuple(t.term for t in self.index_terms))
-        return found
-
-    def _memo(self, key: str, compute: Callable[[], Any]) -> Any:
-        """A derived value computed once per word (the expert reads a word's terms many
-        times); kept beside the fields, so equality and hashing ignore it."""
-        found = self.__dict__.get(key)
-        if found is None:
-            found = compute()
-            object.__setattr__(self, key, found)
-        return found
+        return tuple(t.term for t in self.index_terms)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Word:
@@ -230,11 +213,6 @@ class Word:
             index=data["index"], start=data["start"], end=data["end"],
             parts=tuple(cls.from_dict(p) for p in data["parts"]) if "parts" in data else (),
         )
-        kept = data.get("derived")  # written by the store (``stored_derivations``)
-        if kept is not None:
-            index_terms = tuple(Term(*t) for t in kept[2])
-            word.__dict__.update(_xpos=kept[0], _case=kept[1], _index_terms=index_terms,
-                                 _terms=tuple(t.term for t in index_terms))
         return word
 
     def to_dict(self) -> dict[str, Any]:
@@ -269,6 +247,45 @@ class Word:
             data["parts"] = [p.to_dict() for p in self.parts]
         return data
 
+    def to_row(self) -> list[Any]:
+        """The word as the store keeps it (``Sentence.to_row``): its fields by position, no
+        ``morphemes``, and what the expert derives from it (``xpos``, ``case``, the index
+        terms), so that a word read back derives nothing again. Lists and no keys: the engine
+        reads a few hundred stored words per question, and this reads twice as fast as
+        ``to_dict``'s form."""
+        flags = (self.proper | self.elided << 1 | (not self.known) << 2
+                 | self.directional << 3)
+        row = [self.form, self.lemma, self.stem, self.pos, self.prefixes, self.roots,
+               self.suffixes, self.ending, [part for pair in self.feats for part in pair],
+               self.correlative, flags, self.word_class, self.semantic_class, self.index,
+               self.start, self.end, self.xpos, self.case or "",
+               [part for t in self.index_terms for part in (t.text, t.term, t.kind)]]
+        if self.parts:
+            row.append([p.to_row() for p in self.parts])
+        return row
+
+    @classmethod
+    def from_row(cls, row: list[Any]) -> Word:
+        """The word ``to_row`` wrote (without ``morphemes``)."""
+        # Filled in directly, without the frozen __init__, as from_dict does.
+        word = object.__new__(cls)
+        feats, flags, kept = row[8], row[10], row[18]
+        terms = tuple(kept[1::3])
+        word.__dict__.update(
+            form=row[0], lemma=row[1], stem=row[2], pos=row[3], morphemes=(),
+            prefixes=tuple(row[4]), roots=tuple(row[5]), suffixes=tuple(row[6]),
+            ending=row[7],
+            feats=tuple(zip(feats[::2], feats[1::2], strict=True)) if feats else (),
+            correlative=tuple(row[9]) if row[9] else None, proper=bool(flags & 1),
+            elided=bool(flags & 2), known=not flags & 4, directional=bool(flags & 8),
+            word_class=row[11], semantic_class=row[12], index=row[13], start=row[14],
+            end=row[15], parts=tuple(cls.from_row(p) for p in row[19]) if len(row) > 19
+            else (),
+            # the derived values, as the word's own properties would compute them
+            xpos=row[16], case=row[17] or None, terms=terms,
+            index_terms=tuple(map(Term, kept[::3], terms, kept[2::3])) if terms else ())
+        return word
+
 
 @dataclass(frozen=True)
 class Phrase:
@@ -295,6 +312,14 @@ class Phrase:
     def from_dict(cls, data: dict[str, Any]) -> Phrase:
         return cls(data["kind"], data["head"]["index"], tuple(data["words"]),
                    data.get("preposition_index"), data.get("case"))
+
+    def to_row(self) -> list[Any]:
+        """The phrase as the store keeps it (``Sentence.to_row``)."""
+        return [self.kind, self.head, self.words, self.preposition, self.case]
+
+    @classmethod
+    def from_row(cls, row: list[Any]) -> Phrase:
+        return cls(row[0], row[1], tuple(row[2]), row[3], row[4])
 
     def to_dict(self, words: tuple[Word, ...]) -> dict[str, Any]:
         head = words[self.head]
@@ -351,6 +376,22 @@ class Clause:
             adjuncts=tuple(Phrase.from_dict(a) for a in data.get("adjuncts") or ()),
             parent=data.get("parent"),
         )
+
+    def to_row(self) -> list[Any]:
+        """The clause as the store keeps it (``Sentence.to_row``)."""
+        return [self.kind, self.words, self.introducer, self.verb,
+                *[p.to_row() if p else None for p in
+                  (self.subject, self.object, self.predicate, self.indirect_object)],
+                [a.to_row() for a in self.adjuncts], self.parent]
+
+    @classmethod
+    def from_row(cls, row: list[Any]) -> Clause:
+        def phrase(found: list[Any] | None) -> Phrase | None:
+            return Phrase.from_row(found) if found else None
+
+        return cls(row[0], tuple(row[1]), row[2], row[3], phrase(row[4]), phrase(row[5]),
+                   phrase(row[6]), phrase(row[7]),
+                   tuple(Phrase.from_row(a) for a in row[8]), row[9])
 
     def to_dict(self, words: tuple[Word, ...]) -> dict[str, Any]:
         def phrase(p: Phrase | None) -> dict[str, Any] | None:
@@ -457,6 +498,23 @@ class Sentence:
             "heads": list(self.heads),
             "deprels": list(self.deprels),
         }
+
+    def to_row(self) -> list[Any]:
+        """The sentence as the store keeps it: nested lists by position (no repeated keys),
+        each word without its morphemes but with what is derived from it (``Word.to_row``).
+        ``Sentence.from_row(s.to_row())`` is ``s`` with ``morphemes=()`` in every word."""
+        question = self.question
+        return [self.text, self.type, [w.to_row() for w in self.words],
+                [c.to_row() for c in self.clauses], self.heads, self.deprels,
+                [question.word, question.role, question.index, question.preposition]
+                if question else None]
+
+    @classmethod
+    def from_row(cls, row: list[Any]) -> Sentence:
+        """The sentence ``to_row`` wrote."""
+        return cls(row[0], tuple(Word.from_row(w) for w in row[2]),
+                   tuple(Clause.from_row(c) for c in row[3]), row[1],
+                   Question(*row[6]) if row[6] else None, tuple(row[4]), tuple(row[5]))
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Sentence:

@@ -34,7 +34,7 @@ from __future__ import annotations
 from typing import Any
 
 from klareco.lexicon import affixes, closed_classes
-from klareco.parse.ast import Word
+from klareco.parse.ast import DERIVED, Word
 
 # The particles UD tags PART in Esperanto; "jes" is an interjection; the others are adverbs.
 UD_PARTICLES = frozenset({"ĉu", "ĉi", "jen"})
@@ -142,8 +142,8 @@ def to_ud(word: Word) -> Word:
 
 
 _AUXILIARY_RELATIONS = frozenset({"cop", "aux", "aux:pass"})
-# What Word computes once and keeps beside its fields (Word._memo): gone when tags change.
-_MEMOS = ("_index_terms", "_terms", "_xpos", "_case", "_ud_twin", "_category")
+# What a Word computes once and keeps beside its fields: gone when its tags change.
+_MEMOS = (*DERIVED, "_ud_twin", "_category")
 
 
 def _case_of(word: Word) -> str:

@@ -19,6 +19,7 @@ SENTENCES = [
     "Ŝi portis nigre-grizan mantelon la 14an de aprilo 1917.",
     "Al kiu vi donis la libron de via patro, kaj kial?",
     "Ho!",
+    "Ŝi kuris en la ĝardenon de l' vilaĝo Zorbufo.",  # direction, elision, an unknown name
 ]
 
 

@@ -11,9 +11,10 @@ what the best matching clause shows.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 
 from klareco.config import shipped_file
 from klareco.experts.base import Answer, Evidence, Expert
@@ -51,6 +52,11 @@ class Option:
     end: int | None
     features: Features
 
+    @cached_property
+    def key(self) -> str:
+        """Its text as answers are compared across sentences (``answer_key``)."""
+        return answer_key(self.text)
+
 
 class FactoidExpert(Expert):
     """Answers kiu/kio/kiun/kie/kiam/kiom/kial/kiel/kies/ĉu and prepositional questions."""
@@ -82,7 +88,7 @@ class FactoidExpert(Expert):
         chosen = options[best]
         key = answer_key(chosen.text)
         confidence = sum(p for o, p in zip(options[1:], probabilities[1:], strict=True)
-                         if answer_key(o.text) == key)
+                         if o.key == key)
         slot = chosen.candidate.slot if chosen.candidate else "yes/no clause"
         return Answer(chosen.text, round(min(confidence, 1.0), 4), chosen.evidence, self.name,
                       chosen.start, chosen.end, f"{slot} (p {probabilities[best]:.2f})")
@@ -133,10 +139,9 @@ class FactoidExpert(Expert):
         # the same answer in other sentences of the top: agreement is evidence
         sources: dict[str, set[int]] = {}
         for option in found:
-            sources.setdefault(answer_key(option.text), set()).add(option.evidence)
+            sources.setdefault(option.key, set()).add(option.evidence)
         for option in found:
-            others = len(sources[answer_key(option.text)]) - 1
-            option.features["support"] = others / max(self.depth - 1, 1)
+            option.features["support"] = (len(sources[option.key]) - 1) / max(self.depth - 1, 1)
         return found
 
 
@@ -156,4 +161,8 @@ def answer_threshold() -> float:
 
 def answer_key(text: str) -> str:
     """Answers compared across sentences: lowercase words without punctuation."""
-    return " ".join("".join(c for c in text.lower() if c.isalnum() or c.isspace()).split())
+    return " ".join(_PUNCTUATION.sub("", text.lower()).split())
+
+
+# neither a letter, a digit nor a space (``\w`` is str.isalnum's characters and "_")
+_PUNCTUATION = re.compile(r"[^\w\s]|_")

@@ -6,6 +6,7 @@ import pytest
 
 from klareco.experts.base import Evidence
 from klareco.experts.factoid import FactoidExpert
+from klareco.experts.factoid.expert import answer_key
 from klareco.parse import parse
 
 
@@ -140,3 +141,14 @@ def test_tree_distance_counts_dependency_edges_from_the_matched_words() -> None:
     span = (words.index("la", 2), words.index("ruĝan"), words.index("pomon"))
     assert span_head(sentence.heads, span) == words.index("pomon")
     assert tree_distances((), {verb}, len(words)) == []
+
+
+@pytest.mark.parametrize(("text", "key"), [
+    ("Ŝem, Ĥam kaj Jafet.", "ŝem ĥam kaj jafet"),
+    ("«La Reĝo»  de\u00a0Zorbujo!", "la reĝo de zorbujo"),
+    ("la 14-an de majo 1917", "la 14an de majo 1917"),
+    ("tri_kvar", "trikvar"),
+])
+def test_answers_are_compared_without_case_punctuation_or_extra_spaces(text: str,
+                                                                      key: str) -> None:
+    assert answer_key(text) == key
