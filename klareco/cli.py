@@ -462,14 +462,17 @@ def _show_response(response, as_json: bool,  # type: ignore[no-untyped-def]
               help="Address to listen on: loopback by default; 0.0.0.0 opens it to the network.")
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
               help="Port to listen on (0: any free port; the address is printed).")
+@click.option("--workers", type=click.IntRange(1, 64), default=None,
+              help="Server processes sharing the engine, loaded once [default: one per core, "
+                   "at most 4].")
 @_collection_option
-def serve_command(host: str, port: int, collection: str | None) -> None:
+def serve_command(host: str, port: int, workers: int | None, collection: str | None) -> None:
     """Serve the web page at / and the JSON API: /api/ask?q=, /api/search?q=&k=&retriever=,
     /api/parse?q=&format=json|conllu, /api/health. Builds what is missing first (the API
-    answers 503 meanwhile); Ctrl-C stops."""
-    from klareco.serving.http import serve
+    answers 503 meanwhile, from one process); Ctrl-C stops."""
+    from klareco.serving.http import default_workers, serve
 
-    serve(host, port, collection)
+    serve(host, port, collection, default_workers() if workers is None else workers)
 
 
 @cli.command("doctor")

@@ -171,7 +171,7 @@ class Engine:
             try:
                 return cls.load(home, retriever)
             except KlarecoError as error:
-                if isinstance(error, DamagedError) or "run `klareco build`" not in str(error):
+                if not needs_build(error):
                     raise
                 build_missing(str(error))
         return cls.load(home, retriever)
@@ -339,6 +339,12 @@ class Engine:
             items.append(EvidenceItem(hit.text, hit.citation, document["title"], citation,
                                       None if found is None else tuple(found)))
         return items
+
+
+def needs_build(error: KlarecoError) -> bool:
+    """Whether ``Engine.load`` failed because the build is missing or belongs to other code
+    (which ``klareco build`` mends), not because a file is damaged."""
+    return not isinstance(error, DamagedError) and "run `klareco build`" in str(error)
 
 
 def _before(position: int) -> range:

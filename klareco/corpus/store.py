@@ -147,7 +147,7 @@ class Store:
         verify(path)  # a store the record names but that is gone is damaged, not unbuilt
         # Read-only: a build in progress writes another file and never touches this one.
         self.path = path
-        self.db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        self.db = self._connect()
         with self._reading():
             self.info = dict(self.db.execute("SELECT key, value FROM build_info"))
         if self.info.get("schema") != SCHEMA_VERSION:
@@ -178,6 +178,20 @@ class Store:
 
     def _missing(self, what: str) -> DamagedError:
         return DamagedError(self.path, f"{what} missing")
+
+    def _connect(self) -> sqlite3.Connection:
+        return sqlite3.connect(f"file:{self.path}?mode=ro", uri=True)
+
+    def reconnect(self) -> None:
+        """Read through a new connection, made in the calling thread: in a process forked from
+        the one that opened the store (a connection must not cross a fork), in the thread
+        that will read (Python's sqlite3 lets only that thread use it). The old connection is
+        closed first when this thread may close it."""
+        try:
+            self.db.close()
+        except sqlite3.ProgrammingError:  # made by another thread: it goes with its object
+            pass
+        self.db = self._connect()
 
     def close(self) -> None:
         self.db.close()

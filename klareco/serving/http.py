@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
+import signal
 import socket
 import subprocess
 import sys
@@ -38,7 +40,8 @@ from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from klareco import __version__
-from klareco.engine import Engine
+from klareco.artifacts import nothing_built
+from klareco.engine import Engine, needs_build
 from klareco.errors import DamagedError, InputError, KlarecoError
 from klareco.parse import parse
 from klareco.parse.conllu import to_conllu
@@ -50,7 +53,10 @@ log = logging.getLogger("klareco.serve")
 MAX_TEXT = 1000  # characters of a question or of text to parse
 MAX_QUERY = 4096  # bytes of a whole query string (percent-encoded text is 3–6 per letter)
 MAX_K = 100  # sentences one search may return
-MAX_OPEN_CONNECTIONS = 64  # uvicorn answers 503 beyond these
+MAX_OPEN_CONNECTIONS = 64  # uvicorn answers 503 beyond these (per server process)
+MAX_DEFAULT_WORKERS = 4
+STOP_SIGNALS = {signal.SIGINT, signal.SIGTERM}
+WARM_UP_QUESTION = "Kiu estas la reĝo?"  # asked once before forking, to load what loads late
 STATIC = {  # URL path → (file in static/, media type)
     "/": ("index.html", "text/html; charset=utf-8"),
     "/app.js": ("app.js", "text/javascript; charset=utf-8"),
@@ -78,7 +84,7 @@ class Timing:
 
 
 class EngineHost:
-    """The server's one engine, loaded once and used from one thread.
+    """A server process's engine, used from one thread (more processes: ``Workers``).
 
     Every call into the engine runs on one worker thread, in the order asked. The engine
     holds a SQLite connection, which Python's sqlite3 lets only the thread that opened it use,
@@ -383,24 +389,155 @@ def listen(host: str, port: int) -> socket.socket:
     return sock
 
 
-def serve(host: str, port: int, collection: str | None = None) -> None:
-    """Run the server over the default corpus, or over ``collection``, until Ctrl-C (or
-    SIGTERM); prints its address first."""
-    import uvicorn
+def default_workers() -> int:
+    """Server processes by default: one per core, at most ``MAX_DEFAULT_WORKERS``. An engine
+    answers on one core (its work holds the GIL), so more processes than cores only queue."""
+    return max(1, min(os.cpu_count() or 1, MAX_DEFAULT_WORKERS))
 
+
+def serve(host: str, port: int, collection: str | None = None, workers: int = 1) -> None:
+    """Run the server over the default corpus, or over ``collection``, until Ctrl-C (or
+    SIGTERM); prints its address first. With ``workers`` > 1 the engine is loaded once and
+    that many processes forked from it answer (``Workers``); when the corpus must be built
+    first, one process answers (503 while it builds), as with ``workers`` = 1."""
     sock = listen(host, port)
     address = sock.getsockname()
-    shown = f"[{address[0]}]" if ":" in address[0] else address[0]
+    shown = f"http://{f'[{address[0]}]' if ':' in address[0] else address[0]}:{address[1]}/"
+    logging.basicConfig(level=logging.WARNING, format="klareco serve: %(message)s")
+    engine = preload_engine(collection) if workers > 1 and hasattr(os, "fork") else None
+    if engine is not None:
+        print(f"Klareco serving on {shown} ({workers} processes; Ctrl-C stops)", flush=True)
+        Workers(sock, engine, workers).run()
+        return
+    if workers > 1:
+        log.warning("the corpus must be built first: one process answers, also after the "
+                    "build; start the server again for %d", workers)
     loader = ChildBuild(collection)
     app = create_app(EngineHost(loader.load, loader.stop))
+    print(f"Klareco serving on {shown} (Ctrl-C stops)", flush=True)
+    _run(app, sock)
+
+
+def _run(app: ASGIApp, sock: socket.socket) -> None:
+    """uvicorn serving ``app`` on ``sock`` until it is told to stop."""
+    import uvicorn
+
     # The server's own limits: at most MAX_OPEN_CONNECTIONS at once (503 beyond), 16 KB of
     # request line and headers, idle connections closed after 5 s.
     config = uvicorn.Config(app, log_level="warning", access_log=False,
                             limit_concurrency=MAX_OPEN_CONNECTIONS, timeout_keep_alive=5,
                             h11_max_incomplete_event_size=16 * 1024, server_header=False)
-    print(f"Klareco serving on http://{shown}:{address[1]}/ (Ctrl-C stops)", flush=True)
-    logging.basicConfig(level=logging.WARNING, format="klareco serve: %(message)s")
     try:
         uvicorn.Server(config).run(sockets=[sock])
     except KeyboardInterrupt:  # uvicorn stops cleanly, then raises the Ctrl-C again
         pass
+
+
+def preload_engine(collection: str | None) -> Engine | None:
+    """The engine, loaded and warmed, for ``Workers`` to share; None when the default corpus
+    must be built first (a collection is never built by ``serve``: its errors are raised)."""
+    if collection is None and nothing_built():
+        return None
+    try:
+        engine = Engine.load(collection=collection)
+    except KlarecoError as error:
+        if collection is None and needs_build(error):
+            return None
+        raise
+    # what loads on first use (the answer ranker) loads here, once, for every process
+    engine.ask(WARM_UP_QUESTION)
+    return engine
+
+
+class Workers:
+    """Server processes forked from one that has loaded the engine.
+
+    The engine is loaded once, in this process, and every worker shares its memory (the
+    pages stay shared until written). Each worker reads the store through a connection of
+    its own and runs uvicorn on the one listening socket; the kernel hands each new
+    connection to one of them. This process only watches: a worker that dies is replaced,
+    and SIGINT or SIGTERM stops them all. Why processes: answering holds the GIL, so threads
+    in one process answer no more questions per second than one (``bench_serve.py
+    --engine-threads``), and under load the requests queue for it.
+    """
+
+    RESTARTS = 5  # worker deaths tolerated within RESTART_WINDOW seconds before giving up
+    RESTART_WINDOW = 60.0
+
+    def __init__(self, sock: socket.socket, engine: Engine, count: int) -> None:
+        self.sock, self.engine, self.count = sock, engine, count
+        self.children: dict[int, int] = {}  # pid → worker number
+        self.stopping = False
+        self.deaths: list[float] = []  # when workers died, for RESTARTS
+        self.failure: str | None = None  # why the workers were given up
+
+    def run(self) -> None:
+        previous = {sig: signal.signal(sig, self._stop) for sig in STOP_SIGNALS}
+        try:
+            for number in range(self.count):
+                self._start(number)
+            while self.children:
+                pid, status = os.wait()
+                number = self.children.pop(pid, None)
+                if number is not None and not self.stopping:
+                    self._replace(number, status)
+        finally:
+            for sig, handler in previous.items():
+                signal.signal(sig, handler)
+            self.engine.close()
+        if self.failure:
+            raise KlarecoError(self.failure)
+
+    def _replace(self, number: int, status: int) -> None:
+        now = time.monotonic()
+        self.deaths = [t for t in self.deaths if now - t < self.RESTART_WINDOW] + [now]
+        how = (f"signal {os.WTERMSIG(status)}" if os.WIFSIGNALED(status)
+               else f"exit {os.waitstatus_to_exitcode(status)}")
+        if len(self.deaths) > self.RESTARTS:
+            self.failure = (f"server process {number + 1} stopped ({how}), the "
+                            f"{len(self.deaths)}th in {self.RESTART_WINDOW:.0f} s: giving up "
+                            "(the messages above say why)")
+            self._stop()  # the others stop too; run() raises once they have
+            return
+        log.warning("server process %d stopped (%s): starting another", number + 1, how)
+        self._start(number)
+
+    def _start(self, number: int) -> None:
+        # No stop signal may reach the child before it has dropped this process's handlers.
+        signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
+        try:
+            pid = os.fork()
+        except OSError:
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
+            raise
+        if pid:
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
+            self.children[pid] = number
+            return
+        code = 1
+        try:
+            for sig in STOP_SIGNALS:  # uvicorn installs its own
+                signal.signal(sig, signal.SIG_DFL)
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
+            engine = self.engine
+
+            def reconnected(_: Callable[[str], None]) -> Engine:
+                engine.store.reconnect()  # on the engine's thread, which reads it
+                return engine
+
+            _run(create_app(EngineHost(reconnected)), self.sock)
+            code = 0
+        except BaseException:
+            log.exception("server process %d failed", number + 1)
+        finally:
+            os._exit(code)  # never back into the parent's code
+
+    def _stop(self, *_: object) -> None:
+        if self.stopping:
+            return
+        self.stopping = True
+        for pid in list(self.children):
+            try:
+                os.kill(pid, signal.SIGTERM)
+            except ProcessLookupError:
+                pass

@@ -2,25 +2,28 @@
 """`klareco serve` under load on loopback: N /api/ask requests, C at a time.
 
     python scripts/benchmarks/bench_serve.py [--requests 400] [--concurrency 8] [--url URL]
+                                             [--workers N]
     python scripts/benchmarks/bench_serve.py --engine-threads 1,2,4 [--requests 240]
 
-Without --url it starts `klareco serve --port 0` over the data directory (`klareco build`
-first) and stops it after. Each of the C clients keeps one HTTP/1.1 connection and asks the
-questions below in turn. Reported, in ms:
+Without --url it starts `klareco serve --port 0 [--workers N]` over the data directory
+(`klareco build` first; without --workers, serve's default: one process per core) and stops
+it after. Each of the C clients keeps one HTTP/1.1 connection and asks the questions below in
+turn. Reported, in ms:
 
   client   the whole request as the client sees it (connection, queueing, transfer)
-  app      the handler's time, from the server's Server-Timing header: waiting for the
-           engine's thread + answering + JSON (not uvicorn's HTTP parsing)
+  app      the handler's time, from the server's Server-Timing header: waiting for its
+           process's engine thread + answering + JSON (not uvicorn's HTTP parsing)
   engine   engine.ask alone (no waiting)
-  wait     the time queued for the engine's one thread
+  wait     the time queued for the engine's thread
 
-and the server's resident memory after a warm-up, after the first quarter of the measured
-requests, and at the end; ``engine busy`` is the share of the run's time the engine's thread
-spent answering (1.0: the thread is the bottleneck, the server around it costs nothing).
+and the memory of the server's processes (the sum of their proportional set sizes: a page
+shared by two processes counts half in each) after a warm-up, after the first quarter of the
+measured requests, and at the end; ``engine busy`` is the engines' time answering over the
+run's time, summed over the processes (1.0 per process: its engine is the bottleneck).
 
 --engine-threads compares, in this process and without HTTP, how many asks per second 1, 2, 4
 threads answer, each thread with an engine of its own (SQLite wants that), in turns: whether
-threads would answer faster than the server's one engine thread.
+threads would answer faster than one engine thread (they do not: hence processes).
 
 The questions are written for this benchmark (none is from the development set); answers are
 never cached, so each request runs the whole engine.
@@ -90,11 +93,18 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def resident_mb(pid: int) -> float:
-    """The process's resident memory (Linux: /proc)."""
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    raise RuntimeError(f"no VmRSS for process {pid}")
+    """The memory of process ``pid`` and its children (the server's workers), as the sum of
+    their proportional set sizes (Linux: /proc/PID/smaps_rollup), in MB."""
+    children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    total = 0.0
+    for process in [pid, *map(int, children)]:
+        try:
+            rollup = Path(f"/proc/{process}/smaps_rollup").read_text()
+        except FileNotFoundError:  # a worker that stopped just now
+            continue
+        total += next(int(line.split()[1]) for line in rollup.splitlines()
+                      if line.startswith("Pss:")) / 1024
+    return total
 
 
 def _server_timing(header: str) -> dict[str, float]:
@@ -208,10 +218,13 @@ def engine_threads(counts: list[int], asks: int, rounds: int = 2) -> list[tuple[
     return found
 
 
-def start_server(env: dict[str, str] | None = None) -> tuple[subprocess.Popen, str]:
-    """`klareco serve --port 0`, once it answers /api/health with 200."""
-    process = subprocess.Popen([sys.executable, "-m", "klareco", "serve", "--port", "0"],
-                               stdout=subprocess.PIPE, text=True, env=env)
+def start_server(env: dict[str, str] | None = None, workers: int | None = None
+                 ) -> tuple[subprocess.Popen, str]:
+    """`klareco serve --port 0 [--workers N]`, once it answers /api/health with 200."""
+    command = [sys.executable, "-m", "klareco", "serve", "--port", "0"]
+    if workers is not None:
+        command += ["--workers", str(workers)]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, env=env)
     assert process.stdout is not None
     line = process.stdout.readline()
     found = re.search(r"http://[^ ]+/", line)
@@ -241,6 +254,8 @@ def main() -> None:
     parser.add_argument("--requests", type=int, default=400)
     parser.add_argument("--concurrency", type=int, default=8)
     parser.add_argument("--url", help="a running server (default: start one)")
+    parser.add_argument("--workers", type=int,
+                        help="server processes of the server started (default: serve's own)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--engine-threads", help="e.g. 1,2,4: asks per second in-process "
                         "with that many threads, each with its own engine")
@@ -256,7 +271,7 @@ def main() -> None:
     process = None
     url = args.url
     if url is None:
-        process, url = start_server()
+        process, url = start_server(workers=args.workers)
     try:
         load_before = os.getloadavg()[0]
         report = measure(url, process.pid if process else None, args.requests,

@@ -25,6 +25,11 @@ class Server:
     url: str  # http://127.0.0.1:PORT/
     pid: int
 
+    def workers(self) -> list[int]:
+        """The pids of the server's worker processes (its children)."""
+        path = Path(f"/proc/{self.pid}/task/{self.pid}/children")
+        return sorted(map(int, path.read_text().split()))
+
 
 def get_json(url: str, timeout: float = 30.0) -> tuple[int, dict]:
     """Status and JSON body of a GET, whatever the status."""
@@ -36,12 +41,12 @@ def get_json(url: str, timeout: float = 30.0) -> tuple[int, dict]:
 
 
 @contextmanager
-def running_server(home: Path) -> Iterator[Server]:
-    """`klareco serve --port 0` over ``home`` (any free loopback port), ready to answer."""
+def running_server(home: Path, *options: str) -> Iterator[Server]:
+    """`klareco serve --port 0 OPTIONS…` over ``home`` (any free loopback port), ready to
+    answer."""
     env = {**os.environ, "KLARECO_HOME": str(home), "PYTHONUNBUFFERED": "1"}
-    process = subprocess.Popen([sys.executable, "-m", "klareco", "serve", "--port", "0"],
-                               stdout=subprocess.PIPE, text=True,
-                               env=env)
+    process = subprocess.Popen([sys.executable, "-m", "klareco", "serve", "--port", "0",
+                                *options], stdout=subprocess.PIPE, text=True, env=env)
     try:
         assert process.stdout is not None
         first = process.stdout.readline()

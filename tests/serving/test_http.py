@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import signal
 import sqlite3
 import threading
 import time
@@ -17,7 +19,7 @@ from klareco.artifacts import store_path
 from klareco.engine import Engine
 from klareco.errors import KlarecoError
 from klareco.parse import parse
-from klareco.serving.http import MAX_QUERY, MAX_TEXT, EngineHost, create_app
+from klareco.serving.http import MAX_QUERY, MAX_TEXT, EngineHost, create_app, preload_engine
 from tests.conftest import damaged_copy
 from tests.serving.conftest import get_json, run_on_a_taken_port, running_server
 
@@ -207,6 +209,40 @@ def test_klareco_serve_starts_and_stops(dense_fixture_home: Path) -> None:
     with running_server(dense_fixture_home) as server:
         status, data = get_json(server.url + "api/ask?q=Kiun%20helpis%20Tobio%3F")
         assert status == 200 and data["answer"] == "Elio"
+
+
+def test_workers_share_one_engine_and_a_dead_one_is_replaced(dense_fixture_home: Path) -> None:
+    question = "api/ask?q=Kiun%20helpis%20Tobio%3F"
+    with running_server(dense_fixture_home, "--workers", "2") as server:
+        first = server.workers()
+        assert len(first) == 2
+        for _ in range(6):  # a fresh connection each: the kernel hands them to either worker
+            assert get_json(server.url + question)[1]["answer"] == "Elio"
+        os.kill(first[0], signal.SIGKILL)
+        deadline = time.monotonic() + 30
+        while (server.workers() == first or len(server.workers()) != 2) and \
+                time.monotonic() < deadline:
+            time.sleep(0.1)
+        now = server.workers()
+        assert len(now) == 2 and first[0] not in now and first[1] in now
+        for _ in range(6):
+            assert get_json(server.url + question)[1]["answer"] == "Elio"
+    for pid in now:  # SIGINT to the server stopped its workers too
+        assert not Path(f"/proc/{pid}").exists() or "zombie" in \
+            Path(f"/proc/{pid}/status").read_text()
+
+
+def test_workers_wait_for_a_build_to_exist(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                           dense_fixture_home: Path) -> None:
+    # nothing built: one process serves (503 while it builds); a built home is loaded once
+    monkeypatch.setenv("KLARECO_HOME", str(tmp_path))
+    assert preload_engine(None) is None
+    monkeypatch.setenv("KLARECO_HOME", str(dense_fixture_home))
+    engine = preload_engine(None)
+    assert engine is not None and engine.ask(QUESTION).text == "Elio"
+    engine.close()
+    with pytest.raises(KlarecoError, match="nothing-here"):
+        preload_engine("nothing-here")  # a collection is never built by serve
 
 
 def test_a_taken_port_is_a_one_line_error() -> None:
