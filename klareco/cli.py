@@ -231,9 +231,10 @@ _collection_option = click.option(
 @click.option("--dev", "dev_path", type=click.Path(exists=True, dir_okay=False, path_type=Path),
               default=None, help="Gold questions that choose the best epoch and the fusion rule "
               "instead of the default: questions generated from the tuning documents.")
-@click.option("--tree", type=click.Choice(["ast", "chain"]), default="ast", show_default=True,
-              help="ast: the tree of the sentence's AST; chain: its words as a left-branching "
-              "chain (the trivial-tree baseline).")
+@click.option("--tree", type=click.Choice(["ast", "balanced"]), default="ast",
+              show_default=True,
+              help="ast: the tree of the sentence's AST; balanced: its words as a balanced "
+              "binary tree in word order (the trivial-tree baseline).")
 @click.option("--output", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Where to write the model (default: models/tree_lstm.pt).")
 def train_command(seed: int | None, pairs: int | None, epochs: int | None,

@@ -150,13 +150,23 @@ def sentence_tree(sentence: Sentence, vocabulary: Vocabulary) -> SentenceTree:
                         np.array(heights(parents), np.int16))
 
 
-def chain_tree(tree: SentenceTree) -> SentenceTree:
-    """The same nodes as a left-branching chain in word order, each word the child of the
-    next: the trivial-tree baseline that shows what the AST's structure is worth."""
+def balanced_tree(tree: SentenceTree) -> SentenceTree:
+    """The same nodes as a balanced binary tree in word order: the middle word is the root,
+    the middle word of each half its child, and so on down. The trivial-tree baseline: as
+    deep as an AST (about log2 of the words) but with no syntax in it, so that comparing the
+    two shows what the AST's structure is worth. (A left-branching chain is as trivial, but
+    as deep as the sentence is long, and the Tree-LSTM runs a step per level.)"""
     n = len(tree.parents)
-    parents = np.arange(1, n + 1, dtype=np.int16)
-    parents[-1] = -1
-    return SentenceTree(tree.morphemes, tree.features, parents, np.arange(n, dtype=np.int16))
+    parents = [-1] * n
+    spans = [(0, n, -1)]  # (first node, end, parent of the span's middle)
+    while spans:
+        first, end, parent = spans.pop()
+        if first < end:
+            middle = (first + end) // 2
+            parents[middle] = parent
+            spans += [(first, middle, middle), (middle + 1, end, middle)]
+    return SentenceTree(tree.morphemes, tree.features, np.array(parents, np.int16),
+                        np.array(heights(parents), np.int16))
 
 
 @dataclass(frozen=True)

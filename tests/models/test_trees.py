@@ -6,7 +6,13 @@ import numpy as np
 import pytest
 
 from klareco.models.tree_lstm import collate
-from klareco.models.trees import chain_tree, heights, sentence_tree, tree_structure
+from klareco.models.trees import (
+    SentenceTree,
+    balanced_tree,
+    heights,
+    sentence_tree,
+    tree_structure,
+)
 from klareco.models.vocabulary import FEATURE_SLOTS, MORPHEME_SLOTS, vocabulary
 from klareco.parse import parse
 from klareco.parse.ast import Sentence, Word
@@ -76,11 +82,26 @@ def test_collate_offsets_parents_per_graph() -> None:
     assert np.array_equal(graph[child], graph[parent])  # no edge crosses sentences
 
 
-def test_the_chain_baseline_keeps_the_words_and_links_each_to_the_next() -> None:
+def test_the_balanced_baseline_keeps_the_words_in_a_tree_of_halves() -> None:
     tree = sentence_tree(parse("La maljuna fiŝisto vendis fiŝojn al la knabo."), vocabulary())
-    chain = chain_tree(tree)
+    balanced = balanced_tree(tree)
     n = len(tree.parents)
-    assert np.array_equal(chain.morphemes, tree.morphemes)
-    assert np.array_equal(chain.features, tree.features)
-    assert chain.parents.tolist() == [*range(1, n), -1]
-    assert chain.levels.tolist() == heights(chain.parents.tolist())
+    assert np.array_equal(balanced.morphemes, tree.morphemes)
+    assert np.array_equal(balanced.features, tree.features)
+    parents = balanced.parents.tolist()
+    assert parents.count(-1) == 1 and parents.index(-1) == n // 2  # the middle word is root
+    assert balanced.levels.tolist() == heights(parents)
+    assert max(balanced.levels) == (n).bit_length() - 1  # as deep as halving allows
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 7, 8, 40])
+def test_each_node_of_the_balanced_tree_has_at_most_two_children_one_on_each_side(
+        n: int) -> None:
+    nodes = SentenceTree(np.zeros((n, MORPHEME_SLOTS), np.uint16),
+                         np.zeros((n, FEATURE_SLOTS), np.uint8), np.full(n, -1, np.int16),
+                         np.zeros(n, np.int16))
+    parents = balanced_tree(nodes).parents.tolist()
+    for node in range(n):
+        children = [c for c, p in enumerate(parents) if p == node]
+        assert len([c for c in children if c < node]) <= 1
+        assert len([c for c in children if c > node]) <= 1
