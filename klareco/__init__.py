@@ -1,7 +1,7 @@
 """Klareco: question answering over Esperanto literature, driven by Esperanto's grammar.
 
     from klareco import Engine, parse
-    parse("Kiun mortigis Kain?").question.role      # 'object'
+    parse("Kiun vidis Petro?").question.role      # 'object'
     Engine.load().ask("Kiu estas Ofelio?").text     # needs a build: `klareco build`
 
 ``Engine`` is loaded on first use, so importing one stage (``klareco.parse``,

@@ -67,7 +67,7 @@ def test_the_api_and_the_shipped_files_come_from_the_install(installed: Path) ->
             "from klareco.corpus.manifest import default_manifest_path\n"
             "print(json.dumps([klareco.__file__, str(shipped_file('weights', 'tree_lstm.pt')),"
             " str(f.RANKER_PATH), str(default_manifest_path()),"
-            " parse('Kiun mortigis Kain?').question.role, Engine.__name__]))")
+            " parse('Kiun vidis Petro?').question.role, Engine.__name__]))")
     done = _run(installed, "python", "-c", code)
     assert done.returncode == 0, done.stderr
     package, model, ranker, manifest, role, engine = json.loads(done.stdout)

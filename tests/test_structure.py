@@ -72,5 +72,5 @@ def test_stage_one_does_not_import_torch() -> None:
 def test_the_public_api_imports_from_the_package_root() -> None:
     from klareco import Engine, parse
 
-    assert parse("Kiun mortigis Kain?").question.role == "object"
+    assert parse("Kiun vidis Petro?").question.role == "object"
     assert callable(Engine.load)

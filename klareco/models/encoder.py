@@ -1,7 +1,7 @@
 """The trained encoder as training and the corpus build use it: torch, batched.
 
     encoder = Encoder.load()                 # models/tree_lstm.pt, checked against the lexicon
-    vectors = encoder.encode([parse("Kiun mortigis Kain?")])   # float32, unit rows
+    vectors = encoder.encode([parse("Kiun vidis Petro?")])   # float32, unit rows
 
 A model file is a plain dict of tensors and strings, so it loads with
 ``torch.load(..., weights_only=True)``: the config, the vocabulary hash and the weights.

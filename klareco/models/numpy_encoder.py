@@ -1,7 +1,7 @@
 """The trained Tree-LSTM at answer time: its forward pass in numpy, without torch.
 
     encoder = NumpyEncoder.load()    # the numpy mirror of models/tree_lstm.pt
-    vector = encoder.encode([parse("Kiun mortigis Kain?")])[0]
+    vector = encoder.encode([parse("Kiun vidis Petro?")])[0]
 
 Answering a question encodes one small tree, the question's: the corpus vectors were encoded
 at build time by the torch model (``klareco.models.encoder``). Importing torch and

@@ -1,7 +1,7 @@
 """Training questions made from corpus sentences by transforming their ASTs.
 
 Self-supervision for the encoder: a clause's role is replaced by the question word that asks for
-it ("Kain mortigis Habelon" → "Kiun mortigis Kain?", "Kiu mortigis Habelon?"), the other
+it ("Petro vidis Anan" → "Kiun vidis Petro?", "Kiu vidis Anan?"), the other
 constituents are put in a random order (free word order: same meaning) and some modifiers and
 adjuncts are dropped (questions are shorter than the sentences that answer them). The question
 text is then parsed like any user question, so training sees exactly what search will see.
@@ -314,8 +314,8 @@ def _clause_question(sentence: Sentence, rng: random.Random) -> GeneratedQuestio
 
 def _swap_roles(constituents: list[tuple[str, Phrase]], words: tuple[Word, ...]
                 ) -> dict[int, str]:
-    """Subject and object with their cases swapped ("Kain mortigis Habelon" → "Kainon
-    mortigis Habel"), by their place in ``constituents``; empty when the clause lacks one or
+    """Subject and object with their cases swapped ("Petro vidis Anan" → "Petron
+    vidis Ana"), by their place in ``constituents``; empty when the clause lacks one or
     a word cannot change its case."""
     keys = [role for role, _ in constituents]
     if "subject" not in keys or "object" not in keys:

@@ -12,10 +12,10 @@ from klareco.models.encoder import Encoder, ModelError, default_model_path
 from klareco.parse import parse
 
 SENTENCES = [
-    "Kain mortigis sian fraton Habel sur la kampo.",
+    "Petro helpis sian fraton Paŭlo sur la kampo.",
     "La hundo vidas la katon.",
     "Kiu estas Ofelio?",
-    "En la komenco Dio kreis la ĉielon kaj la teron.",
+    "En la vespero la reĝo konstruis la turon kaj la muron.",
     "Ho!",
     "La knabo, kiun mi vidis hieraŭ, diris, ke li venos morgaŭ al Parizo.",
 ]

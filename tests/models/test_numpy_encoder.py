@@ -16,8 +16,8 @@ from klareco.models.numpy_encoder import NumpyEncoder, default_model_path
 from klareco.parse import parse
 
 SENTENCES = [
-    "Kain mortigis sian fraton Habel sur la kampo.",
-    "Kiun mortigis Kain?",
+    "Petro helpis sian fraton Paŭlo sur la kampo.",
+    "Kiun helpis Petro?",
     "La knabo, kiun mi vidis hieraŭ, diris, ke li venos morgaŭ al Parizo.",
     "Ho!",
     "Kie naskiĝis la reĝo, kiam lia patro mortis?",

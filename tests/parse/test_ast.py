@@ -13,7 +13,7 @@ from klareco.parse import analyze_word, parse
 from klareco.parse.ast import Sentence
 
 SENTENCES = [
-    "Kain mortigis sian fraton Habel sur la kampo.",
+    "Petro helpis sian fraton Paŭlo sur la kampo.",
     "La knabo, kiun mi vidis hieraŭ, diris, ke li venos al Varsovio.",
     "Kiom da jaroj vivis la maljuna reĝo?",
     "Ŝi portis nigre-grizan mantelon la 14an de aprilo 1917.",

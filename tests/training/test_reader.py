@@ -10,10 +10,10 @@ from klareco.training.reader import is_right, swap_verb
 
 
 def test_a_right_answer_holds_the_asked_root() -> None:
-    asked = GeneratedQuestion("Kiun mortigis Kain?", ("habel",), yes_no=False)
-    assert is_right(asked, "Habelon")
-    assert is_right(asked, "sian fraton Habel")
-    assert not is_right(asked, "Set")
+    asked = GeneratedQuestion("Kiun vidis Petro?", ("paŭl",), yes_no=False)
+    assert is_right(asked, "Paŭlon")
+    assert is_right(asked, "sian fraton Paŭlo")
+    assert not is_right(asked, "Marko")
 
 
 def test_numbers_match_as_whole_words() -> None:
@@ -52,8 +52,8 @@ def test_a_denied_clause_answers_ne() -> None:
 
 
 def test_a_verb_swap_keeps_the_tense_and_leaves_copulas_alone() -> None:
-    verbs = {"is": ["konstruis", "mortigis"], "as": ["kuras"]}
+    verbs = {"is": ["konstruis", "vidis"], "as": ["kuras"]}
     rng = random.Random(1)
-    assert swap_verb("Kiun mortigis Kain?", verbs, rng) == "Kiun konstruis Kain?"
+    assert swap_verb("Kiun vidis Petro?", verbs, rng) == "Kiun konstruis Petro?"
     assert swap_verb("Kie loĝas Ana?", verbs, rng) == "Kie kuras Ana?"
     assert swap_verb("Kiu estas Ana?", verbs, rng) is None

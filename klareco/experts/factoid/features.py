@@ -152,7 +152,7 @@ def null_features(frame: Frame, sentences: list[Features]) -> Features:
 
 def role_agreement(frame: Frame, clause: Clause, words: tuple[Word, ...]) -> tuple[int, int]:
     """How many of the question's subject/object fillers stand in the same role of the
-    evidence clause, and how many in the other one (Ĥanoĥ vivis … is not about Metuŝelaĥ)."""
+    evidence clause, and how many in the other one (Paŭlo vivis … is not about Petro)."""
     same = crossed = 0
     for key, wanted in frame.role_terms:
         if not wanted or key not in ("subject", "object"):

@@ -1,7 +1,7 @@
 """What a question asks, read from its AST: the role of its hole and what it says around it.
 
-``Kiun mortigis Kain?`` asks for the object (the hole: ``Kiun``) of ``mortigis`` whose subject
-is Kain. The frame keeps the terms the evidence must match (names weigh double), the main
+``Kiun vidis Petro?`` asks for the object (the hole: ``Kiun``) of ``vidis`` whose subject
+is Petro. The frame keeps the terms the evidence must match (names weigh double), the main
 verb's roots, the subject/object fillers (who did what to whom), and the hole's own nouns
 (``jaroj`` in ``Kiom da jaroj``).
 """

@@ -72,9 +72,9 @@ def test_answers_carry_offsets_into_their_sentence() -> None:
 
 
 def test_a_name_after_the_question_word_is_asked_about() -> None:
-    # "Per kio David" must not swallow David into the hole: he is what the question is about
-    assert ask("Per kio David venkis Goljaton?",
-               "David venkis la Filiŝton per la ŝtono.") == "per la ŝtono"
+    # "Per kio Marko" must not swallow Marko into the hole: he is what the question is about
+    assert ask("Per kio Marko batis Tomason?",
+               "Marko batis la ŝteliston per la bastono.") == "per la bastono"
 
 
 def test_names_in_the_context_count_as_found() -> None:
