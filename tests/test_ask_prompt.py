@@ -49,7 +49,9 @@ def test_up_recalls_ctrl_c_cancels_ctrl_d_leaves(home: Path) -> None:
     session.send("\r")
     session.expect_exact("Elio")
     session.expect_exact(PROMPT)
-    session.send("Kiu est" + CTRL_C)  # cancels the line, not the session
+    session.send("Kiu est")
+    session.expect_exact("Kiu est")  # readline has the line (its echo) before the Ctrl-C
+    session.send(CTRL_C)  # cancels the line, not the session
     session.expect_exact(PROMPT)
     session.send(CTRL_C)  # at an empty prompt too
     session.expect_exact(PROMPT)
