@@ -12,6 +12,9 @@ engine could not be loaded), 500 when a built file turns out damaged.
 
 The page's three files are read into memory when the app is made, by fixed names: no part of
 a request ever becomes a path.
+
+The engine is loaded once; with more than one server process (``--workers``, default one per
+core) the others are forked from the one that loaded it (``Workers``).
 """
 
 from __future__ import annotations
@@ -392,7 +395,8 @@ def listen(host: str, port: int) -> socket.socket:
 def default_workers() -> int:
     """Server processes by default: one per core, at most ``MAX_DEFAULT_WORKERS``. An engine
     answers on one core (its work holds the GIL), so more processes than cores only queue."""
-    return max(1, min(os.cpu_count() or 1, MAX_DEFAULT_WORKERS))
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return max(1, min(cores or 1, MAX_DEFAULT_WORKERS))
 
 
 def serve(host: str, port: int, collection: str | None = None, workers: int = 1) -> None:
