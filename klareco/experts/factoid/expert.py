@@ -86,9 +86,8 @@ class FactoidExpert(Expert):
         probabilities = self.ranker.probabilities([o.features for o in options])
         best = max(range(1, len(options)), key=probabilities.__getitem__)
         chosen = options[best]
-        key = answer_key(chosen.text)
         confidence = sum(p for o, p in zip(options[1:], probabilities[1:], strict=True)
-                         if o.key == key)
+                         if o.key == chosen.key)
         slot = chosen.candidate.slot if chosen.candidate else "yes/no clause"
         return Answer(chosen.text, round(min(confidence, 1.0), 4), chosen.evidence, self.name,
                       chosen.start, chosen.end, f"{slot} (p {probabilities[best]:.2f})")
