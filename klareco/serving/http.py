@@ -20,6 +20,7 @@ core) the others are forked from the one that loaded it (``Workers``).
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import os
 import signal
@@ -477,6 +478,9 @@ class Workers:
 
     def run(self) -> None:
         previous = {sig: signal.signal(sig, self._stop) for sig in STOP_SIGNALS}
+        # The loaded engine's objects go to the collector's permanent generation: a worker's
+        # collections then never touch them, and their pages stay shared with this process.
+        gc.freeze()
         try:
             for number in range(self.count):
                 self._start(number)
