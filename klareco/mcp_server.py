@@ -460,7 +460,8 @@ def _serve_http(server: Server, host: str, port: int) -> None:
 
     # Bound here, so a port in use is one line ("error: …") and --http 0 picks a free port.
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    sock = socket.socket(family, socket.SOCK_STREAM)
+    # TCP named, as asyncio turns Nagle's algorithm off only then (klareco.serving.http.listen)
+    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     try:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind((host, port))
