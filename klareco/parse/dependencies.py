@@ -485,8 +485,8 @@ def _phrase_inside(tree: _Tree, chunk: _Chunk, words: tuple[Word, ...]) -> None:
     nested: int | None = None
     for n, i in enumerate(indices):
         word = words[i]
-        if i == head:
-            continue
+        if i == head or tree.punct[i]:
+            continue  # a quoted phrase's opening quote is attached with the punctuation
         if word.pos == "ADP":
             governed = _governed(indices, n + 1, words)
             if governed is not None:

@@ -32,6 +32,8 @@ _POS_CATEGORIES = {
     "ADV": "ADVERB", "PART": "PARTICLE", "ADP": "PREPOSITION", "CCONJ": "COORDINATOR",
     "SCONJ": "SUBORDINATOR",
 }
+# What a preposition governs (grammar/sentence.lark's prepositional_phrase).
+_GOVERNABLE = frozenset({"noun", "pronoun", "correlative", "ADVERB"})
 _PHRASE_KINDS = {"noun_phrase": "noun", "accusative_phrase": "noun", "pronoun": "pronoun",
                  "correlative_phrase": "correlative"}
 
@@ -111,6 +113,12 @@ def _categories(words: tuple[Word, ...]) -> list[Token]:
     """The sentence grammar's tokens: each word's category, its index as the token's value,
     with the article and numerals taking the case of the nominal they open."""
     kinds = [_category(w) for w in words]
+    for position in range(len(kinds) - 1):
+        # kiom/tiom before an adverb says how much of it (kiom longe, tiom ofte): a degree
+        # adverb, not a quantity that could be a subject or an object
+        if kinds[position] == "NUMERAL" and kinds[position + 1] == "ADVERB" \
+                and words[position].correlative is not None:
+            kinds[position] = "ADVERB"
     following_case = ""
     for position in range(len(kinds) - 1, -1, -1):
         kind = kinds[position]
@@ -154,7 +162,47 @@ def _chunks(words: tuple[Word, ...]) -> list[_Chunk]:
             chunks.append(_Chunk(child.type, [child.value]))
         else:
             chunks.extend(_phrase_chunks(child, words))
-    return _attach_genitives(chunks, words)
+    return _quoted_names(_attach_genitives(_quoted_objects(chunks), words), words)
+
+
+def _quoted_objects(chunks: list[_Chunk]) -> list[_Chunk]:
+    """A preposition before a quotation mark governs the quoted phrase, as it governs a
+    title: en 'La Granda Libro'. (Done here rather than in the grammar: there a quote after
+    a preposition would commit the parser to a phrase that may not follow.)"""
+    result: list[_Chunk] = []
+    n = 0
+    while n < len(chunks):
+        chunk = chunks[n]
+        if (chunk.kind == "PREPOSITION" and n + 2 < len(chunks)
+                and chunks[n + 1].kind == "QUOTE" and chunks[n + 2].kind in _GOVERNABLE):
+            inner = chunks[n + 2]
+            result.append(_Chunk("prepositional", [chunk.first, *chunks[n + 1].words,
+                                                   *inner.words], inner.case, chunk.first,
+                                 inner))
+            n += 3
+            continue
+        result.append(chunk)
+        n += 1
+    return result
+
+
+def _quoted_names(chunks: list[_Chunk], words: tuple[Word, ...]) -> list[_Chunk]:
+    """A quotation that is one nominal phrase, right after a noun, names that noun: la
+    romano 'Ĉielo', la vorto 'amo'. It joins the noun's phrase as its apposition."""
+    result: list[_Chunk] = []
+    n = 0
+    while n < len(chunks):
+        previous = result[-1] if result else None
+        if (previous is not None and n + 2 < len(chunks) and chunks[n].kind == "QUOTE"
+                and chunks[n + 1].kind == "noun" and chunks[n + 2].kind == "QUOTE"
+                and previous.kind in ("noun", "prepositional")
+                and words[chunk_head(previous, words)].pos == "NOUN"):
+            previous.words.extend(chunks[n].words + chunks[n + 1].words + chunks[n + 2].words)
+            n += 3
+            continue
+        result.append(chunks[n])
+        n += 1
+    return result
 
 
 def _leaves(tree: Tree) -> list[int]:
@@ -423,6 +471,14 @@ def _roles(builder: _ClauseBuilder, words: tuple[Word, ...]) -> Clause:
             adjuncts.append(Phrase("adverb", chunk.first, tuple(chunk.words)))
     subject = predicate = obj = None
     copular = _is_copular(words, verb)
+    if not copular:
+        nominatives, quantities = _caseless_quantities(nominatives, words)
+        for chunk in quantities:  # after "da" no ending shows the case: not the subject
+            measured = words[chunk.words[2]].roots
+            if measured and measured[-1] in TIME_AND_MEASURE_ROOTS:
+                adjuncts.append(_phrase(chunk, words, "noun"))  # vivis kiom da jaroj
+            else:
+                accusatives.append(chunk)  # manĝis kiom da pomoj
     if copular and len(nominatives) >= 2:
         ki = [c for c in nominatives if _is_question_word(words[c.first])]
         if ki and ki[0] is not nominatives[-1] or ki and len(nominatives) == 2:
@@ -451,6 +507,21 @@ def _roles(builder: _ClauseBuilder, words: tuple[Word, ...]) -> Clause:
         subject=subject, object=obj, predicate=predicate, indirect_object=indirect,
         adjuncts=tuple(adjuncts), parent=builder.parent,
     )
+
+
+def _caseless_quantities(nominatives: list[_Chunk], words: tuple[Word, ...]
+                         ) -> tuple[list[_Chunk], list[_Chunk]]:
+    """The nominative-looking chunks split into those that are nominative and the quantity
+    phrases among them (kiom da jaroj, tiom da pano): the noun after "da" takes no
+    accusative, so such a phrase is the subject only when the clause has no other one
+    ("Kiom da homoj venis?", but "Kiom da pomoj manĝis Petro?" where Petro is)."""
+    quantities = [c for c in nominatives if len(c.words) > 2
+                  and words[c.first].correlative is not None
+                  and words[c.first].correlative[1] == "om"
+                  and words[c.words[1]].lemma == "da"]
+    if not quantities or len(quantities) == len(nominatives):
+        return nominatives, []
+    return [c for c in nominatives if c not in quantities], quantities
 
 
 def _adjective_only(chunk: _Chunk, words: tuple[Word, ...]) -> bool:

@@ -91,6 +91,49 @@ def test_genitive_stays_in_its_phrase() -> None:
     assert s.predicate.text(s.words) == "filino de Polonio"
 
 
+@pytest.mark.parametrize("text", ["Kiom da pomoj manĝis Petro?", "Petro manĝis tiom da pomoj.",
+                                  "Kiom da pomoj la knabo manĝis?"])
+def test_a_quantity_phrase_leaves_the_subject_to_the_nominative(text: str) -> None:
+    # after "da" no ending shows the case: the other nominative is the subject
+    r = roles(text)
+    assert r["subject"] in ("Petro", "knabo")
+    assert SENTENCE.object.text(SENTENCE.words).endswith("da pomoj")
+
+
+def test_a_quantity_phrase_alone_is_the_subject() -> None:
+    r = roles("Kiom da knaboj kuris?")
+    assert r["subject"] == "Kiom"
+
+
+def test_a_quantity_of_time_is_an_adjunct() -> None:
+    r = roles("Kiom da tagoj dormis la kato?")
+    assert (r["subject"], r["object"]) == ("kato", None)
+    assert [a.text(SENTENCE.words) for a in SENTENCE.main.adjuncts] == ["Kiom da tagoj"]
+
+
+def test_kiom_before_an_adverb_is_a_degree() -> None:
+    r = roles("Kiom longe la knaboj dormis?")
+    assert r["subject"] == "knaboj"
+    assert SENTENCE.question is not None and SENTENCE.question.role == "quantity"
+
+
+def test_a_preposition_governs_a_quoted_title() -> None:
+    s = parse("Kion Petro legis en 'La Verda Arbaro'?")
+    assert s.words[s.subject.head].form == "Petro"
+    adjunct = s.main.adjuncts[0]
+    assert adjunct.preposition is not None and adjunct.text(s.words).endswith("Verda Arbaro")
+    assert s.deprels[[w.form for w in s.words].index("Arbaro")] == "obl"
+
+
+def test_a_quoted_phrase_after_a_noun_names_it() -> None:
+    s = parse("La knabo legis la romanon 'Verda Arbaro'.")
+    assert s.words[s.object.head].form == "romanon"
+    assert s.deprels[[w.form for w in s.words].index("Arbaro")] in ("appos", "flat")
+    # a quoted clause is not a name
+    s = parse("La knabo diris 'Petro venis'.")
+    assert s.object is None
+
+
 def test_intonation_question() -> None:
     s = parse("Vi venas?")
     assert s.type == "question"
