@@ -71,7 +71,7 @@ def held_out_items(engine: Engine, count: int, seed: int, exclude: Iterable[str]
             break
         item = HeldOutItem(generated, generated.text, True, generated.form)
         if rng.random() < UNANSWERABLE_SHARE:
-            swapped = swap_name(generated.text, names, rng)
+            swapped = swap_name(generated.text, names, rng, generated.work)
             if swapped is not None and not supported(index, *swapped):
                 item = HeldOutItem(generated, swapped[0], False, "unanswerable")
         items.append(item)

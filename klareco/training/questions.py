@@ -156,6 +156,7 @@ class GeneratedQuestion:
     form: str = ""  # the question word it asks with, "kiom da" counting its noun: kiun, kie, ĉu
     sentence: str = ""  # the text of the corpus sentence it was made from (its evidence)
     sentence_id: str = ""  # and that sentence's id
+    work: str = ""  # how its end names the work it asks about ("en 'La revizoro'"), if it does
 
 
 def make_question(sentence: Sentence, rng: random.Random) -> str | None:
@@ -405,8 +406,8 @@ def answerable_questions(store: Store, positions: Sequence[int], rng: random.Ran
                     generated = replace(generated, text=with_word(generated.text, noun, rng))
             title = titles.get(row.doc_id, "")
             if title and rng.random() < TITLE_MENTION:
-                generated = replace(generated, text=with_work(generated.text, row.doc_id,
-                                                              title))
+                work = work_mention(row.doc_id, title)
+                generated = replace(generated, text=with_work(generated.text, work), work=work)
             yield generated
 
 
@@ -435,8 +436,12 @@ def with_word(question: str, noun: str, rng: random.Random) -> str:
     return f"{question[:end]} de la {noun}{question[end:]}"
 
 
-def with_work(question: str, doc_id: str, title: str) -> str:
-    """The question with the work it asks about: a Bible book (its id is a book code, GEN)
+def work_mention(doc_id: str, title: str) -> str:
+    """How a question names the work it asks about: a Bible book (its id is a book code, GEN)
     "laŭ" its name, another work "en" its quoted title."""
-    named = f"laŭ {title}" if doc_id.isupper() else f"en '{title}'"
-    return f"{question.rstrip('?')} {named}?"
+    return f"laŭ {title}" if doc_id.isupper() else f"en '{title}'"
+
+
+def with_work(question: str, work: str) -> str:
+    """The question ending with ``work`` (``work_mention``)."""
+    return f"{question.rstrip('?')} {work}?"

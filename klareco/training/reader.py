@@ -130,13 +130,17 @@ def swap_verb(text: str, verbs: dict[str, list[str]], rng: random.Random) -> str
     return text[:word.start] + new + text[word.end:]
 
 
-def swap_name(text: str, names: Sequence[str], rng: random.Random) -> tuple[str, str] | None:
-    """The question with one of its names replaced by another, and the new name."""
+def swap_name(text: str, names: Sequence[str], rng: random.Random, work: str = ""
+              ) -> tuple[str, str] | None:
+    """The question with one of its names replaced by another, and the new name. The names
+    of ``work``, the work the question's end mentions, stay: another title asks the same
+    question of another book, whose answer the corpus may well hold."""
     try:
         words = parse(text).words
     except EmptyInputError:
         return None
-    own = [w for w in words if w.proper and w.stem[:1].isupper()]
+    end = text.rfind(work) if work and work in text else len(text)
+    own = [w for w in words if w.proper and w.stem[:1].isupper() and w.start < end]
     if not own:
         return None
     word = rng.choice(own)
@@ -195,7 +199,8 @@ def make_examples(engine: Engine, documents: set[str], count: int, seed: int,
         if len(made) >= count:
             break
         question, answerable, form = generated.text, True, generated.form
-        swapped = swap_name(question, names, rng) if rng.random() < SWAP_SHARE else None
+        swapped = (swap_name(question, names, rng, generated.work)
+                   if rng.random() < SWAP_SHARE else None)
         if swapped is not None and not supported(index, *swapped):
             question, answerable, form = swapped[0], False, "unanswerable"
         elif swapped is None and rng.random() < VERB_SWAP_SHARE:

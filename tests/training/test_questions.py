@@ -5,7 +5,13 @@ from __future__ import annotations
 import random
 
 from klareco.parse import parse
-from klareco.training.questions import generate, make_question, with_word, with_work
+from klareco.training.questions import (
+    generate,
+    make_question,
+    with_word,
+    with_work,
+    work_mention,
+)
 
 
 def questions(text: str, tries: int = 60) -> set[str]:
@@ -104,8 +110,9 @@ def test_a_foreign_noun_joins_a_noun_outside_the_asked_phrase_as_its_possessor()
 
 
 def test_a_question_names_its_work_as_people_do() -> None:
-    assert with_work("Kiu mortis?", "GEN", "Genezo") == "Kiu mortis laŭ Genezo?"
-    assert with_work("Kiu mortis?", "hamleto", "Hamleto") == "Kiu mortis en 'Hamleto'?"
+    assert with_work("Kiu mortis?", work_mention("GEN", "Genezo")) == "Kiu mortis laŭ Genezo?"
+    assert with_work("Kiu mortis?", work_mention("verko", "La Domo")) == \
+        "Kiu mortis en 'La Domo'?"
 
 
 def test_a_replaced_object_makes_a_ne_question() -> None:

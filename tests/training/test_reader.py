@@ -6,7 +6,7 @@ import random
 
 from klareco.parse import parse
 from klareco.training.questions import GeneratedQuestion, generate
-from klareco.training.reader import is_right, swap_verb
+from klareco.training.reader import is_right, swap_name, swap_verb
 
 
 def test_a_right_answer_holds_the_asked_root() -> None:
@@ -57,3 +57,14 @@ def test_a_verb_swap_keeps_the_tense_and_leaves_copulas_alone() -> None:
     assert swap_verb("Kiun vidis Petro?", verbs, rng) == "Kiun konstruis Petro?"
     assert swap_verb("Kie loĝas Ana?", verbs, rng) == "Kie kuras Ana?"
     assert swap_verb("Kiu estas Ana?", verbs, rng) is None
+
+
+def test_a_swapped_name_is_never_one_of_the_work_the_question_names() -> None:
+    work = "en 'Kastelo de Verdaro'"
+    text = f"Kion vidis Marko en la ĝardeno {work}?"
+    for seed in range(30):
+        swapped = swap_name(text, ["Ludoviko", "Klara"], random.Random(seed), work)
+        assert swapped is not None
+        assert swapped[0].endswith(f"{work}?") and "Marko" not in swapped[0]
+    # a question that names no one but in its work's title has nothing to swap
+    assert swap_name(f"Kion vidis la knabo {work}?", ["Klara"], random.Random(0), work) is None
