@@ -494,7 +494,10 @@ def _number(parts: _Parts) -> str:
     return "Plur" if parts.plural else "Sing"
 
 
-def _to_word(form: str, low: str, parts: _Parts, capitalised: bool) -> Word:
+def _to_word(form: str, spelled: str, parts: _Parts, capitalised: bool) -> Word:
+    """The word ``form`` (``spelled``: in Esperanto letters, x- and h-system read) from the
+    grammar's analysis of it."""
+    low = spelled.lower()
     known = all(m.known for m in parts.morphemes)
     common = dict(
         form=form,
@@ -507,7 +510,7 @@ def _to_word(form: str, low: str, parts: _Parts, capitalised: bool) -> Word:
     )
     kind = parts.word_class
     if kind == "open":
-        return _open_word(low, parts, capitalised, common)
+        return _open_word(spelled, parts, capitalised, common)
     if kind == "pronoun":
         info = closed_classes.PERSONAL_PRONOUNS[parts.pronoun or ""]
         return Word(
@@ -534,7 +537,7 @@ def _to_word(form: str, low: str, parts: _Parts, capitalised: bool) -> Word:
                     **{k: v for k, v in common.items() if k != "elided"})
     if kind == "unanalysed":
         if capitalised:
-            return Word(lemma=form, pos="PROPN", word_class="name", proper=True,
+            return Word(lemma=spelled, pos="PROPN", word_class="name", proper=True,
                         feats=_feats(Case="Nom", Number="Sing"), **common)
         return Word(lemma=low, pos="X", word_class="foreign", **common)
     return Word(lemma=low, pos=closed_classes.function_word_pos(low) or "X", word_class=kind,
@@ -555,7 +558,9 @@ def _correlative_word(parts: _Parts, common: dict[str, object]) -> Word:
                 correlative=(prefix, suffix), ending=None, **common)  # type: ignore[arg-type]
 
 
-def _open_word(low: str, parts: _Parts, capitalised: bool, common: dict[str, object]) -> Word:
+def _open_word(spelled: str, parts: _Parts, capitalised: bool, common: dict[str, object]
+               ) -> Word:
+    low = spelled.lower()
     stem_length = sum(len(m.text) for m in parts.morphemes
                       if m.kind in ("prefix", "root", "suffix", "participle", "link"))
     lemma = low[:stem_length]
@@ -583,7 +588,7 @@ def _open_word(low: str, parts: _Parts, capitalised: bool, common: dict[str, obj
         feats = _feats(**{**affixes.VERB_ENDINGS.get(ending, {}), "Tense": tense,
                           "Voice": voice})
     return Word(
-        lemma=_proper_lemma(common["form"], parts) if pos == "PROPN" else lemma,  # type: ignore[arg-type]
+        lemma=_proper_lemma(spelled, parts) if pos == "PROPN" else lemma,
         pos=pos, word_class=word_class, ending=parts.ending, feats=feats, proper=proper,
         semantic_class=head.semantic_class if head else None,
         **common,  # type: ignore[arg-type]
@@ -591,7 +596,8 @@ def _open_word(low: str, parts: _Parts, capitalised: bool, common: dict[str, obj
 
 
 def _proper_lemma(form: str, parts: _Parts) -> str:
-    """A name's lemma is the name as written, without the accusative -n (Johanon → Johano)."""
+    """A name's lemma is the name as written (in Esperanto letters: Metusxelahx → Metuŝelaĥ),
+    without the accusative -n (Johanon → Johano)."""
     return form[:-1] if parts.accusative and form[-1:] in ("n", "N") else form
 
 
@@ -608,7 +614,7 @@ def _analyse_spelling(form: str, spelled: str) -> Word:
             tree = parser.parse(candidate.pieces)  # type: ignore[arg-type]
         except LarkError:
             continue
-        return _to_word(form, low, builder.transform(tree), capitalised)
+        return _to_word(form, spelled, builder.transform(tree), capitalised)
     raise AssertionError(f"no analysis for {form!r}")  # the unanalysed reading always parses
 
 

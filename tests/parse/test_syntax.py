@@ -219,6 +219,10 @@ def test_x_system_sentence() -> None:
     s = parse("Cxu vi mangxas?")
     assert s.question.word == "ĉu"
     assert (s.verb.lemma, s.verb.stem) == ("manĝi", "manĝ")
+    # a name's lemma is in Esperanto letters too; its form stays as typed
+    s = parse("Kion vidis Sxercxahxo?")
+    name = s.words[s.subject.head]
+    assert (name.form, name.lemma) == ("Sxercxahxo", "Ŝerĉaĥo")
 
 
 def test_offsets_reproduce_the_words() -> None:
