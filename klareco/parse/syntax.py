@@ -16,6 +16,7 @@ from lark import Lark, Token, Tree
 from lark.exceptions import LarkError
 
 from klareco.lexicon import closed_classes
+from klareco.lexicon.orthography import normalize_word
 from klareco.lexicon.semantics import TIME_AND_MEASURE_ROOTS
 from klareco.parse import questions
 from klareco.parse.ast import Clause, Phrase, Question, Sentence, Word
@@ -541,10 +542,12 @@ def contextualise(words: list[Word]) -> list[Word]:
         capital = word.form[:1].isupper() and n != first_word and not _after_sentence_break(
             words, n)
         if capital and word.pos == "NOUN":
-            stem = word.form[:-1] if word.feat("Case") == "Acc" else word.form
+            spelled = normalize_word(word.form)  # a name's lemma in Esperanto letters
+            stem = spelled[:-1] if word.feat("Case") == "Acc" else spelled
             word = replace(word, pos="PROPN", proper=True, word_class="name", lemma=stem)
         elif capital and _reads_as_name(word, nxt):
-            word = replace(word, pos="PROPN", proper=True, word_class="name", lemma=word.form,
+            word = replace(word, pos="PROPN", proper=True, word_class="name",
+                           lemma=normalize_word(word.form),
                            feats=(("Case", "Nom"), ("Number", "Sing")))
         elif word.pos == "ADP" and lemma in closed_classes.CLAUSE_PREPOSITIONS and nxt is not None:
             if nxt.feat("VerbForm") == "Inf" or (nxt.lemma == "ke" or (
