@@ -105,7 +105,9 @@ def test_output_passes_the_ud_validator(tmp_path: Path) -> None:
     texts = ["La katon vidas la hundo.", "« Venu », li diris; ŝi ne venis.",
              "Ni loĝas en Romo, la ĉefurbo de Italio, kun tri katoj kaj unu hundo.",
              "Kiun libron vi volas legi hodiaŭ?", "Petro, fermu la pordon!", "!!!",
-             "Mi vidis la hundon, kiu bojis al la luno, kaj mi forkuris."]
+             "Mi vidis la hundon, kiu bojis al la luno, kaj mi forkuris.",
+             "Kion Petro legis en 'La Verda Arbaro'?", "Kiom da pomoj manĝis Petro?",
+             "Ŝi legis la romanon „Verda Arbaro“ dum kiom longe?"]
     done = validate("".join(to_conllu(parse(t), str(n)) for n, t in enumerate(texts)), tmp_path)
     assert done.returncode == 0, done.stderr
 
