@@ -256,19 +256,21 @@ def _question_text(question_word: str, clause: Clause,
 
 def _apposition_question(sentence: Sentence) -> GeneratedQuestion | None:
     """"Kiu estas Ofelio?" from "Ofelio, filino de Polonio, …": a name set off by a comma
-    and a noun phrase is asked about, the apposition's noun answers."""
+    whose apposition (in the dependency tree) is a common noun is asked about, and that noun
+    answers. The name is asked in the nominative, as "Kiu estas" takes it."""
     words = sentence.words
-    for i in range(len(words) - 3):
-        if not (words[i].is_name and words[i].stem[:1].isupper()
-                and words[i + 1].form == ","):
+    heads, relations = sentence.heads, sentence.deprels
+    if len(heads) != len(words) or len(relations) != len(words):
+        return None  # no tree to read the apposition from
+    for j, relation in enumerate(relations):
+        i = heads[j] - 1
+        if relation != "appos" or i < 0 or j < i + 2 or words[i + 1].form != ",":
             continue
-        for j in range(i + 2, min(i + 6, len(words))):
-            if words[j].xpos in ("PUNCT", "VERB", "AUX", "SCONJ", "CCONJ", "PROPN"):
-                break
-            if words[j].xpos == "NOUN" and words[j].roots and not words[j].is_name:
-                stem = max(words[j].roots, key=len)
-                return GeneratedQuestion(f"Kiu estas {words[i].form}?", (stem,),
-                                         yes_no=False, form="kiu estas")
+        name, noun = words[i], words[j]
+        if name.is_name and name.stem[:1].isupper() and name.case != "Acc" and \
+                noun.xpos == "NOUN" and noun.roots and not noun.is_name:
+            return GeneratedQuestion(f"Kiu estas {name.form}?", (max(noun.roots, key=len),),
+                                     yes_no=False, form="kiu estas")
     return None
 
 

@@ -94,6 +94,10 @@ def test_namings_appositions_and_reasons_are_asked() -> None:
     assert ("Kiel nomiĝis la juna reĝo?", ("david",), "kiel nomiĝis") in made
     made = _made("Jozefo, filo de Petro, kantis.")
     assert ("Kiu estas Jozefo?", ("fil",), "kiu estas") in made
+    # what follows a name's comma is not always its apposition
+    for text in ("Ŝi vidis ke Klara, fariĝinte reĝino, ridis.",
+                 "Li iris en Romon, kiam la reĝo venis."):
+        assert not any(form == "kiu estas" for _, _, form in _made(text)), text
     made = {(text, answers) for text, answers, form in
             _made("La knabo ploris, ĉar la pomo falis.") if form == "kial"}
     assert made and all(answers == ("fal",) and "pomo" not in text for text, answers in made)
