@@ -482,12 +482,7 @@ def _roles(builder: _ClauseBuilder, words: tuple[Word, ...]) -> Clause:
                 accusatives.append(chunk)  # manĝis kiom da pomoj
     if copular and len(nominatives) >= 2:
         ki = [c for c in nominatives if _is_question_word(words[c.first])]
-        if builder.kind == "relative" and ki and ki[0].first == builder.introducer:
-            # a relative pronoun in the nominative is its clause's subject: "la viro, kiu
-            # estis malsana" (a question's ki- word, below, asks for the predicate)
-            subject_chunk = ki[0]
-            predicate_chunk = next(c for c in nominatives if c is not subject_chunk)
-        elif ki and ki[0] is not nominatives[-1] or ki and len(nominatives) == 2:
+        if ki and ki[0] is not nominatives[-1] or ki and len(nominatives) == 2:
             predicate_chunk = ki[0]
             subject_chunk = next(c for c in nominatives if c is not predicate_chunk)
         else:

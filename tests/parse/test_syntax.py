@@ -75,19 +75,6 @@ def test_copula_takes_a_predicate() -> None:
     assert (r["subject"], r["predicate"]) == ("Li", "feliĉa")
 
 
-def test_a_relative_pronoun_is_the_subject_of_its_copula() -> None:
-    for text, predicate in (("Tie staris viro, kiu estis malsana.", "malsana"),
-                            ("La viro, kiu estis reĝo, venis.", "reĝo")):
-        s = parse(text)
-        relative = s.clauses[1]
-        assert relative.kind == "relative", text
-        assert s.words[relative.subject.head].form == "kiu", text
-        assert s.words[relative.predicate.head].form == predicate, text
-    # a question's ki- word still asks for the predicate
-    s = parse("Kiu estas la reĝo?")
-    assert s.words[s.predicate.head].form == "Kiu"
-
-
 def test_indirect_object() -> None:
     s = parse("Petro donis la libron al sia amiko.")
     assert s.words[s.main.indirect_object.head].form == "amiko"
