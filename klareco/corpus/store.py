@@ -154,8 +154,11 @@ class Store:
             self.db.close()
             raise CorpusError(f"the corpus store {path} is from another version of Klareco: "
                               "run `klareco build`")
-        # the array file is used only when the build recorded it (and it verifies)
+        # the array file is used only when the build recorded it (and it verifies). It is
+        # mapped once, now: a later build installs a new file under the same name, and this
+        # store must go on reading the one its offsets describe.
         self._arrays: dict[str, tuple[int, int]] = {}
+        self._mapped: np.ndarray | None = None
         arrays = arrays_path(path)
         if arrays.name in recorded(path.parent):
             verify(arrays)
@@ -164,6 +167,8 @@ class Store:
                 raise DamagedError(arrays, "its header does not read")
             if header[0] == self.info.get("fingerprint"):
                 self._arrays = header[1]
+                if arrays.stat().st_size:
+                    self._mapped = np.memmap(arrays, dtype=np.uint8, mode="r")
 
     @contextmanager
     def _reading(self) -> Iterator[None]:
@@ -264,11 +269,10 @@ class Store:
         from the store (checked against its own checksum)."""
         if name in self._arrays:
             offset, size = self._arrays[name]
-            if size == 0:
+            if size == 0 or self._mapped is None:
                 return np.zeros(0, dtype=dtype)
             count = size // np.dtype(dtype).itemsize
-            return np.memmap(arrays_path(self.path), dtype=dtype, mode="r", offset=offset,
-                             shape=(count,))
+            return self._mapped[offset:offset + count * np.dtype(dtype).itemsize].view(dtype)
         return np.frombuffer(self.index_blob(name), dtype=dtype)
 
     def sentences_at(self, positions: list[int]) -> list[StoredSentence]:

@@ -24,6 +24,22 @@ def test_the_build_writes_the_arrays_beside_the_store_and_they_are_mapped(
             assert mapped.tobytes() == store.index_blob(name)
 
 
+def test_an_open_store_keeps_reading_its_own_array_file_after_a_new_one_is_installed(
+        fixture_home: Path, tmp_path: Path) -> None:
+    # a build installs its array file under the same name while a reader of the previous
+    # build is open: the reader's offsets describe the file it opened, not the new one
+    for name in (store_path(fixture_home).name, arrays_path(store_path(fixture_home)).name,
+                 CHECKSUMS_NAME):
+        shutil.copy(fixture_home / name, tmp_path / name)
+    path = store_path(tmp_path)
+    with Store(path) as store:
+        before = store.index_array("bm25.weights", np.float32).copy()
+        partial = tmp_path / ".arrays.partial"
+        write_arrays(partial, {"other": b"\xff" * 64}, "another build")
+        install(partial, arrays_path(path))
+        assert np.array_equal(store.index_array("bm25.weights", np.float32), before)
+
+
 def test_an_array_file_of_another_build_is_not_used(fixture_home: Path, tmp_path: Path) -> None:
     path = store_path(tmp_path)
     for name in (path.name, CHECKSUMS_NAME):
