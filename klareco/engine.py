@@ -93,7 +93,7 @@ class Response:
     expert: str | None = None
     message: str | None = None  # why the engine abstained, for a person
     trace: dict[str, Any] = field(default_factory=dict)
-    hits: list[Hit] = field(default_factory=list, repr=False)  # the full ranked list
+    hits: list[Hit] = field(default_factory=list, repr=False)  # the ranked list, as deep as asked
 
     @property
     def abstained(self) -> bool:
@@ -190,11 +190,13 @@ class Engine:
         stage2 = self.searcher.stage2
         return dict(stage2.encoder.metadata) if stage2 is not None else {}
 
-    def ask(self, question: str) -> Response:
-        """Answer ``question`` (``EmptyInputError`` when it holds no text)."""
+    def ask(self, question: str, ranked: int = EVIDENCE_DEPTH) -> Response:
+        """Answer ``question`` (``EmptyInputError`` when it holds no text). ``ranked``: how
+        many of the ranked sentences the response's ``hits`` keep (at least the evidence the
+        experts read); each is a store row read, so only an evaluation asks for all."""
         question = require_text(question, "the question")
         started = time.perf_counter()
-        result = self.searcher.search(question, SEARCH_DEPTH, self.retriever)
+        result = self.searcher.search(question, max(ranked, EVIDENCE_DEPTH), self.retriever)
         trace: dict[str, Any] = {
             "keywords": [{"text": k.text, "term": k.term, "weight": k.weight, "kind": k.kind}
                          for k in result.keywords],
@@ -202,7 +204,7 @@ class Engine:
             else None,
             "retriever": result.retriever,
             "candidates": result.candidates,
-            "reranked": len(result.hits),
+            "ranked": len(result.hits),
             "timings_ms": dict(result.timings_ms),
         }
         read = result.hits[:EVIDENCE_DEPTH]
@@ -297,7 +299,7 @@ class Engine:
         responses: dict[str, Response] = {}
 
         def search(question: str, k: int) -> list[Hit]:
-            responses[question] = self.ask(question)
+            responses[question] = self.ask(question, ranked=SEARCH_DEPTH)
             return responses[question].hits[:k]
 
         return evaluate(items, search, lambda question: responses[question].text,
