@@ -97,11 +97,11 @@ def fits_question(frame: Frame, slot: str, words: list[Word]) -> bool:
     role = frame.role
     if role in NOUN_ROLES and words[0].xpos == "ADP":
         return False  # a subject, object, predicate or name is no prepositional phrase
-    named = any(w.is_name and not set(w.terms) & frame.names for w in words)  # not its own
-    finite = any(w.xpos in ("VERB", "AUX") and w.feat("Mood") for w in words)
-    if finite and (role in ("quantity", "name") or role in PLACE_ROLES or
-                   (role == "time" and slot != "when_clause")):
+    if (role in ("quantity", "name") or role in PLACE_ROLES or
+            (role == "time" and slot != "when_clause")) and any(
+            w.xpos in ("VERB", "AUX") and w.feat("Mood") for w in words):
         return False  # an amount, a name, a place or a date is no clause
+    named = any(w.is_name and frame.names.isdisjoint(w.terms) for w in words)  # not its own
     if role == "quantity":
         # an amount: a number — of what the question counts, when it names it ("kiom da
         # jaroj", "kiom aĝa": in years), not of something else, not a bare year
@@ -171,6 +171,8 @@ def is_pronoun(word: Word) -> bool:
 def _hole_words(words: tuple[Word, ...], content: list[int], frame: Frame) -> set[int]:
     """Content words of a candidate that carry the hole's own noun (``jaroj`` for kiom da
     jaroj): they may repeat the question's words and still be the answer."""
+    if not frame.hole_roots:
+        return set()
     return {i for i in content if set(words[i].content_roots) & frame.hole_roots
             and not words[i].is_numeral}  # trifoje for kiomfoje: the count itself
 
@@ -304,9 +306,12 @@ def _adjunct_slots(phrase: Phrase, words: tuple[Word, ...], span: tuple[int, ...
     return slots or ["adjunct"]
 
 
+_TIME_ROOTS = TIME_AND_MEASURE_ROOTS | MONTH_ROOTS
+
+
 def is_time(word: Word) -> bool:
     """A noun of time or measure, a month, or a four-digit year."""
-    return bool(set(word.roots) & (TIME_AND_MEASURE_ROOTS | MONTH_ROOTS)) or (
+    return not _TIME_ROOTS.isdisjoint(word.roots) or (
         word.xpos == "NUM" and word.form.isdigit() and len(word.form) == 4)
 
 

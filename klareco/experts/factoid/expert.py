@@ -20,6 +20,7 @@ from klareco.config import shipped_file
 from klareco.experts.base import Answer, Evidence, Expert
 from klareco.experts.factoid.candidates import Candidate, answer_candidates
 from klareco.experts.factoid.features import (
+    ClauseReading,
     Features,
     candidate_features,
     null_features,
@@ -129,11 +130,12 @@ class FactoidExpert(Expert):
                                          top[0].score)
             sentences.append(sentence)
             distances = tree_distances(item.ast.heads, matched, len(words))
+            clauses: dict[int, ClauseReading] = {}
             for candidate in answer_candidates(item.ast, matched, frame):
                 start = words[candidate.words[0]].start
                 end = words[candidate.words[-1]].end
                 features = candidate_features(frame, item, candidate, matched, sentence,
-                                              distances)
+                                              distances, clauses)
                 found.append(Option(candidate, n, item.text[start:end], start, end, features))
         # the same answer in other sentences of the top: agreement is evidence
         sources: dict[str, set[int]] = {}

@@ -40,9 +40,12 @@ def sentence_features(frame: Frame, item: Evidence, matched: set[int],
 
 def candidate_features(frame: Frame, item: Evidence, candidate: Candidate,
                        matched: set[int], sentence: Features,
-                       tree_distance: list[int] | None = None) -> Features:
+                       tree_distance: list[int] | None = None,
+                       clauses: dict[int, ClauseReading] | None = None) -> Features:
     """The features of one candidate; ``tree_distance``: each word's distance in the
-    sentence's dependency tree from the nearest matched word (``tree_distances``)."""
+    sentence's dependency tree from the nearest matched word (``tree_distances``);
+    ``clauses``: the readings of the sentence's clauses made so far (``clause_reading``),
+    filled as they are made, for the next candidate of the same sentence."""
     words = item.ast.words
     span = candidate.words
     role = frame.role
@@ -70,16 +73,20 @@ def candidate_features(frame: Frame, item: Evidence, candidate: Candidate,
     if head.semantic_class:
         found[f"head_class:{role}|{head.semantic_class}"] = 1.0
     if candidate.clause is not None:
-        clause = item.ast.clauses[candidate.clause]
-        if frame.verb_roots and clause.verb is not None and \
-                frame.verb_roots & set(words[clause.verb].content_roots):
+        if clauses is None:
+            clauses = {}
+        reading = clauses.get(candidate.clause)
+        if reading is None:
+            reading = clauses[candidate.clause] = clause_reading(
+                frame, item.ast.clauses[candidate.clause], words)
+        agrees, same, crossed, main = reading
+        if agrees:
             found["verb_agrees"] = 1.0
             found[f"verb_agrees:{role}"] = 1.0
             found[f"verb_pair:{role}|{candidate.slot}"] = 1.0  # the asked role of that verb
-        same, crossed = role_agreement(frame, clause, words)
         found["same_role"] = float(same)
         found["crossed_role"] = float(crossed)
-        found["main_clause"] = float(clause.kind == "main")
+        found["main_clause"] = float(main)
     # (a resolved pronoun gets no feature of its own: generated questions never ask for a
     # pronoun, so such a feature would only ever be seen on wrong answers)
     for kind in candidate_types(frame, words, span):
@@ -150,6 +157,18 @@ def null_features(frame: Frame, sentences: list[Features]) -> Features:
             f"{NULL}:no_verb": float(not frame.verb_roots)}
 
 
+# of a candidate's clause: whether its verb is the question's, how many of the question's
+# fillers stand in the same and in the crossed role (``role_agreement``), whether it is main
+ClauseReading = tuple[bool, int, int, bool]
+
+
+def clause_reading(frame: Frame, clause: Clause, words: tuple[Word, ...]) -> ClauseReading:
+    """What a clause tells every candidate in it (``ClauseReading``)."""
+    agrees = bool(frame.verb_roots) and clause.verb is not None and \
+        not frame.verb_roots.isdisjoint(words[clause.verb].content_roots)
+    return (agrees, *role_agreement(frame, clause, words), clause.kind == "main")
+
+
 def role_agreement(frame: Frame, clause: Clause, words: tuple[Word, ...]) -> tuple[int, int]:
     """How many of the question's subject/object fillers stand in the same role of the
     evidence clause, and how many in the other one (Paŭlo vivis … is not about Petro)."""
@@ -173,23 +192,24 @@ def role_agreement(frame: Frame, clause: Clause, words: tuple[Word, ...]) -> tup
 def candidate_types(frame: Frame, words: tuple[Word, ...], span: tuple[int, ...]) -> list[str]:
     """The kinds of thing a span is: a name, a person, a place, a time, a number …"""
     kinds = []
-    classes = {words[i].semantic_class for i in span}
-    if any(words[i].is_name for i in span):
+    inside = [words[i] for i in span]
+    if any(w.is_name for w in inside):
         kinds.append("name")
-    if any(words[i].is_person for i in span):
+    if any(w.is_person for w in inside):
         kinds.append("person")
-    if classes & PLACE_CLASSES:
+    if any(w.semantic_class in PLACE_CLASSES for w in inside):
         kinds.append("place")
-    if any(is_time(words[i]) for i in span):
+    if any(is_time(w) for w in inside):
         kinds.append("time")
-    if any(words[i].is_numeral for i in span):
+    if any(w.is_numeral for w in inside):
         kinds.append("number")
-    if frame.hole_roots and any(set(words[i].content_roots) & frame.hole_roots for i in span):
+    if frame.hole_roots and any(not frame.hole_roots.isdisjoint(w.content_roots)
+                                for w in inside):
         kinds.append("hole_noun")  # en kiu urbo → … urbo …
-    first = words[span[0]]
+    first = inside[0]
     if first.correlative and first.stem.lower().startswith("ti"):
         kinds.append("points_back")  # "en tiu lando" refers to the answer, does not give it
-    if any(words[i].xpos == "VERB" and words[i].feat("Mood") for i in span):
+    if any(w.xpos == "VERB" and w.feat("Mood") for w in inside):
         kinds.append("finite_verb")
     if not kinds:
         kinds.append("other")

@@ -99,7 +99,8 @@ def hole_words(question: Sentence, index: int | None) -> set[int]:
 
 def matched_words(words: tuple[Word, ...], weights: dict[str, float]) -> set[int]:
     """The words of a sentence that carry one of the question's terms."""
-    return {i for i, word in enumerate(words) if set(word.terms) & weights.keys()}
+    wanted = weights.keys()
+    return {i for i, word in enumerate(words) if not wanted.isdisjoint(word.terms)}
 
 
 def coverage(words: tuple[Word, ...], matched: set[int], weights: dict[str, float]) -> float:
