@@ -1,6 +1,7 @@
 """The parser's public entry points: text or pre-tokenised words in, ``Sentence`` out."""
 
 from klareco.errors import EmptyInputError
+from klareco.lexicon.closed_classes import ELIDED_ARTICLE
 from klareco.parse.ast import Sentence, Word
 from klareco.parse.morphology import analyze_word, own_analysis
 from klareco.parse.syntax import build_sentence
@@ -9,9 +10,20 @@ from klareco.parse.tokenize import tokenize
 # Longer inputs are parsed in full but as one sentence; splitting into sentences is the
 # corpus splitter's job (klareco/corpus/split.py).
 
+ELIDED_ARTICLES = (ELIDED_ARTICLE, ELIDED_ARTICLE.replace("'", "’"))  # l', with either mark
 
-def _keeps_elision(form: str) -> bool:
-    return analyze_word(form).known
+
+def _keeps_elision(form: str, quoted: bool) -> bool:
+    """Whether a word's final apostrophe is elision: the form with it is a word (``hund'``
+    for hundo, ``l'``); and inside single quotes, the word without it is not already whole.
+    Elision drops an ending, so in ``'Georgo Dandin'`` or ``'komercan'`` the apostrophe
+    closes the quote: a name, or a word with its ending, is complete without it."""
+    if not analyze_word(form).known:
+        return False
+    if not quoted or form.lower() in ELIDED_ARTICLES:
+        return True
+    whole = form[:-1]
+    return not (whole[:1].isupper() or analyze_word(whole).known)
 
 
 def parse(text: str) -> Sentence:

@@ -17,19 +17,30 @@ _TOKEN_RE = re.compile(
 )
 
 
-def tokenize(text: str, keeps_elision: Callable[[str], bool]) -> list[tuple[str, int, int]]:
+def tokenize(text: str, keeps_elision: Callable[[str, bool], bool]
+             ) -> list[tuple[str, int, int]]:
     """Tokens of ``text`` as (form, start, end) with ``text[start:end] == form``.
 
-    A word's final apostrophe is elision (``l'``, ``hund'``) only when ``keeps_elision``
-    accepts the form with it; otherwise it is a closing quote and becomes its own token.
+    A word's final apostrophe is elision (``l'``, ``hund'``) only when
+    ``keeps_elision(form, quoted)`` accepts the form with it; otherwise it is a closing quote
+    and becomes its own token. ``quoted``: a single quote is open before the word (``'``, ``‘``
+    or ``’`` right before a letter), so that its apostrophe may well close it.
     """
     tokens: list[tuple[str, int, int]] = []
+    quoted = False
     for match in _TOKEN_RE.finditer(text):
         form = match.group()
         start, end = match.span()
-        if len(form) > 1 and form[-1] in "'’" and form[-2].isalpha() and not keeps_elision(form):
+        if len(form) > 1 and form[-1] in "'’" and form[-2].isalpha() and \
+                not keeps_elision(form, quoted):
             tokens.append((form[:-1], start, end - 1))
             tokens.append((form[-1], end - 1, end))
+            quoted = False
         else:
             tokens.append((form, start, end))
+            if form in _SINGLE_QUOTES:  # opens when a word follows it at once, else closes
+                quoted = end < len(text) and text[end].isalpha()
     return tokens
+
+
+_SINGLE_QUOTES = ("'", "‘", "’")
