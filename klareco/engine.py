@@ -196,7 +196,8 @@ class Engine:
         experts read); each is a store row read, so only an evaluation asks for all."""
         question = require_text(question, "the question")
         started = time.perf_counter()
-        result = self.searcher.search(question, max(ranked, EVIDENCE_DEPTH), self.retriever)
+        result = self.searcher.search(question, SEARCH_DEPTH, self.retriever,
+                                      keep=max(ranked, EVIDENCE_DEPTH))
         trace: dict[str, Any] = {
             "keywords": [{"text": k.text, "term": k.term, "weight": k.weight, "kind": k.kind}
                          for k in result.keywords],

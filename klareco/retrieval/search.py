@@ -143,10 +143,11 @@ class Searcher:
         return candidates[order], scores[order], matched
 
     def search(self, text: str, k: int = DEFAULT_K, retriever: str | None = None,
-               tail_cut: bool = False) -> SearchResult:
+               tail_cut: bool = False, keep: int | None = None) -> SearchResult:
         """Ranked sentences for a question or query (at most ``k``), read as a question
         (``klareco.retrieval.query``). ``tail_cut`` drops the hybrid list's tail after the knee
-        of its scores."""
+        of its scores. ``keep``: how many of the ``k`` ranked to return (default all), each a
+        store row read; the ranking, and the vectors it reads and checks, are those of ``k``."""
         retriever = retriever or (DEFAULT_RETRIEVER if self.stage2 else "bm25")
         if retriever not in RETRIEVERS:
             raise KlarecoError(f"unknown retriever {retriever!r} (one of {', '.join(RETRIEVERS)})")
@@ -164,7 +165,7 @@ class Searcher:
         found = keywords(ast)
         timings["parse"] = _since(started)
         if retriever == "dense":
-            return self._dense(text, ast, found, k, timings)
+            return self._dense(text, ast, found, k, timings, keep)
         if not found:  # only function words: any neighbour would be noise
             return SearchResult(text, [], message="the query has no content words to search "
                                 "for (only question words, pronouns or other function words)",
@@ -176,7 +177,7 @@ class Searcher:
         timings["stage1"] = _since(started)
         if len(positions) == 0:
             if retriever == "hybrid" and not any(kw.kind == "name" for kw in found):
-                return self._dense(text, ast, found, k, timings)
+                return self._dense(text, ast, found, k, timings, keep)
             words = ", ".join(kw.text for kw in found)
             return SearchResult(text, found, message=f"nothing found: no sentence in the corpus "
                                 f"contains {words}", retriever=retriever, timings_ms=timings,
@@ -186,7 +187,7 @@ class Searcher:
                     enumerate(zip(positions, scores, strict=True), start=1)]
         else:
             hits = self._rerank(ast, positions, scores, timings, tail_cut)[:k]
-        return SearchResult(text, found, self._hits(hits), matched, None, retriever, timings,
+        return SearchResult(text, found, self._hits(hits[:keep]), matched, None, retriever, timings,
                             ast)
 
     def _rerank(self, ast: Sentence, positions: np.ndarray, scores: np.ndarray,
@@ -210,7 +211,7 @@ class Searcher:
                 for i, f in zip(order, final, strict=True)]
 
     def _dense(self, text: str, ast: Sentence, found: list[Keyword], k: int,
-               timings: dict[str, float]) -> SearchResult:
+               timings: dict[str, float], keep: int | None = None) -> SearchResult:
         assert self.stage2 is not None and self.stage2.dense is not None
         started = time.perf_counter()
         query = self.stage2.encoder.encode([ast])[0]
@@ -220,7 +221,8 @@ class Searcher:
         timings["dense"] = _since(started)
         hits = [(int(p), float(c), None, float(c), None) for p, c in
                 zip(positions, cosines, strict=True)]
-        return SearchResult(text, found, self._hits(hits), 0, None, "dense", timings, ast)
+        return SearchResult(text, found, self._hits(hits[:keep]), 0, None, "dense", timings,
+                            ast)
 
     def _encoder_path(self) -> Path | str:
         encoder = self.stage2.encoder if self.stage2 else None

@@ -84,6 +84,14 @@ def test_hybrid_reranks_the_stage1_candidates(hybrid: Searcher) -> None:
     assert reranked == hybrid.search(question, 100, "hybrid").hits  # deterministic
 
 
+@pytest.mark.parametrize("retriever", ["bm25", "hybrid", "dense"])
+def test_keep_returns_the_head_of_the_same_ranking(hybrid: Searcher, retriever: str) -> None:
+    question = "Kiu parolis en la unua tago laŭ Genezo?"
+    whole = hybrid.search(question, 100, retriever).hits
+    assert len(whole) > 2
+    assert hybrid.search(question, 100, retriever, keep=2).hits == whole[:2]
+
+
 def test_hybrid_keeps_nothing_found_for_unknown_names_and_stop_words(hybrid: Searcher) -> None:
     assert hybrid.search("Kiu estas Mitrandiro?").hits == []
     result = hybrid.search("Kiu estas li?")
