@@ -29,6 +29,9 @@ class Frame:
     names: frozenset[str]  # terms of the question's proper names
     named_class: str | None = None  # the class of what "kiel nomiĝis X" names (PERSONO …)
     preposition: str | None = None  # the one before the question word: "sur" in "sur kio"
+    # the terms of each of the main clause's other phrases, its indirect object and its
+    # adjuncts (al la roko, en la ĝardenon): what a yes/no question adds to who did what
+    phrase_terms: tuple[frozenset[str], ...] = ()
 
     @property
     def asks_thing(self) -> bool:
@@ -68,10 +71,14 @@ def read_frame(question: Sentence) -> Frame | None:
         for key, phrase in main.role_phrases() if key in ("subject", "object", "predicate"))
     subject = main.subject
     named_class = words[subject.head].semantic_class if subject is not None else None
+    others = [main.indirect_object, *main.adjuncts]
+    phrase_terms = tuple(terms for terms in (
+        frozenset(t for i in phrase.members() - hole for t in words[i].terms)
+        for phrase in others if phrase is not None) if terms)
     return Frame((asked.word or "").lower(), role, frozenset(hole), frozenset(hole_roots),
                  weights, verb_roots, negated, frozenset(head_terms), role_terms,
                  frozenset(names), named_class,
-                 asked.preposition.lower() if asked.preposition else None)
+                 asked.preposition.lower() if asked.preposition else None, phrase_terms)
 
 
 def hole_words(question: Sentence, index: int | None) -> set[int]:

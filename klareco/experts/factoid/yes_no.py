@@ -49,6 +49,7 @@ def yes_no(frame: Frame, question: Sentence, top: Sequence[Evidence]) -> Verdict
         matched = matched_words(words, frame.terms)
         share = coverage(words, matched, frame.terms)
         found = names_found(words, frame, item.context)
+        missing = phrases_missing(frame, words, item.context)
         for k, clause in enumerate(item.ast.clauses):
             local = matched & set(clause.words)
             if not local:
@@ -69,11 +70,21 @@ def yes_no(frame: Frame, question: Sentence, top: Sequence[Evidence]) -> Verdict
                         "yn:other_name": float(other), "yn:negation_differs": float(flipped),
                         "yn:filler_differs": float(differs),
                         "yn:inverse_rank": 1.0 / item.rank, f"yn:rule_{answer}": 1.0,
+                        "yn:phrase_missing": float(missing),
                         "yn:clause_share": len(local) / max(len(matched), 1)}
             key = (float(verb), float(same + crossed), share, -n)
             if best is None or key > best[0]:
                 best = (key, Verdict(answer, n, reason, features))
     return None if best is None else best[1]
+
+
+def phrases_missing(frame: Frame, words: tuple[Word, ...], context: frozenset[str]) -> int:
+    """How many of the question's other phrases (``Frame.phrase_terms``: its indirect object
+    and adjuncts) have none of their terms in the evidence sentence or the work and section
+    it stands in: "Ĉu Petro iris en la urbon?" against "Petro iris hejmen" says nothing of a
+    city, so the clause is not supported as asked."""
+    present = {t for word in words for t in word.terms} | context
+    return sum(1 for terms in frame.phrase_terms if present.isdisjoint(terms))
 
 
 def clause_fillers(sentence: Sentence, index: int) -> dict[str, set[str]]:

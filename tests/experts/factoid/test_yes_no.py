@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from klareco.experts.base import Evidence
 from klareco.experts.factoid.frame import read_frame
-from klareco.experts.factoid.yes_no import clause_fillers, yes_no
+from klareco.experts.factoid.yes_no import clause_fillers, phrases_missing, yes_no
 from klareco.parse import parse
 
 
@@ -76,3 +76,14 @@ def test_the_expert_offers_both_verdicts_with_the_clause_reading_joined_to_each(
     assert by_answer["ne"]["ne|yn:crossed_role"] == 1.0
     assert by_answer["jes"]["jes|yn:crossed_role"] == 1.0
     assert not any(name.startswith("jes|") for name in by_answer["ne"])
+
+
+def test_a_phrase_of_the_question_that_the_evidence_lacks_is_counted() -> None:
+    asked = parse("Ĉu Petro iris en la urbon kun sia hundo?")
+    frame = read_frame(asked)
+    assert frame is not None and len(frame.phrase_terms) == 2
+    said = parse("Petro iris en la urbon.")
+    assert phrases_missing(frame, said.words, frozenset()) == 1  # no dog there
+    assert phrases_missing(frame, said.words, frozenset({"hund"})) == 0  # its work names one
+    found = yes_no(frame, asked, [Evidence(said.text, said, 1, 1.0)])
+    assert found is not None and found.features["yn:phrase_missing"] == 1.0
