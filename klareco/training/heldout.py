@@ -26,7 +26,11 @@ from klareco.corpus.store import Store
 from klareco.engine import Engine, Response
 from klareco.training.questions import GeneratedQuestion, answerable_questions
 from klareco.training.reader import (
+    MAX_PASSES,
     NAME_SAMPLE,
+    PHRASE_ADD_SHARE,
+    add_phrase,
+    adjunct_phrases,
     is_right,
     pool_of,
     supported,
@@ -36,7 +40,6 @@ from klareco.training.reader import (
 from klareco.training.split import held_out_documents
 
 UNANSWERABLE_SHARE = 0.5  # of the questions that name someone
-MAX_PASSES = 2  # over the held-out sentences, until enough questions are made
 CONFIDENT = 0.5  # "confident" answers, as the judge counts them
 
 
@@ -59,7 +62,9 @@ def held_out_items(engine: Engine, count: int, seed: int, exclude: Iterable[str]
     index = engine.searcher.index
     rng = random.Random(seed)
     pool = pool_of(engine, held_out_documents(engine.documents), rng)
-    names = sorted(swappable_names(store.asts_at(pool[:NAME_SAMPLE])))
+    sample = store.asts_at(pool[:NAME_SAMPLE])
+    names = sorted(swappable_names(sample))
+    phrases = adjunct_phrases(sample)
     items: list[HeldOutItem] = []
     bar = tqdm(total=count, desc="held-out questions", unit="q", disable=not progress)
     # the held-out documents hold fewer askable sentences than some counts need: a second
@@ -74,6 +79,11 @@ def held_out_items(engine: Engine, count: int, seed: int, exclude: Iterable[str]
             swapped = swap_name(generated.text, names, rng, generated.work)
             if swapped is not None and not supported(index, *swapped):
                 item = HeldOutItem(generated, swapped[0], False, "unanswerable")
+        elif generated.yes_no and rng.random() < PHRASE_ADD_SHARE:
+            added = add_phrase(generated.text, generated.sentence, phrases, rng,
+                               generated.work)
+            if added is not None:
+                item = HeldOutItem(generated, added, False, "unanswerable")
         items.append(item)
         bar.update()
     bar.close()

@@ -4,7 +4,9 @@ Answerable questions are made from corpus sentences (``klareco.training.question
 answers are known: the head of the phrase asked for, the numbers a ``kiom`` counts, or jes/ne.
 Unanswerable ones swap a name of the question for another name of the corpus ("Kiun mortigis
 Kain?" → "Kiun mortigis Ezaŭ?"), the commonest way a plausible question has no answer, or
-its verb ("Kiun konstruis Kain?"): someone the corpus knows, doing what it does not tell.
+its verb ("Kiun konstruis Kain?"): someone the corpus knows, doing what it does not tell. A
+yes/no question may instead get a phrase of another sentence ("Ĉu Kain mortigis Habelon en la
+templo?"): the clause then says more than the corpus does, which is no "jes" and no "ne".
 Each question is searched like a user's; every option the factoid expert weighs is labelled
 right when a judge would accept it (``is_right``), and "no answer" is right when none is.
 
@@ -22,6 +24,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from itertools import chain
 from pathlib import Path
 from typing import Any
 
@@ -42,9 +45,15 @@ from klareco.training.split import held_out_documents, training_documents, tunin
 
 SWAP_SHARE = 0.5  # of the questions naming someone, made unanswerable by swapping the name
 VERB_SWAP_SHARE = 0.2  # of the others, made unanswerable by swapping the verb
+# of the yes/no questions not swapped, made unanswerable by a phrase of another sentence
+PHRASE_ADD_SHARE = 0.3
+MAX_PHRASE_WORDS = 4  # "en la ĝardeno de la reĝo" at most
 NAME_SAMPLE = 20_000  # sentences whose names are swapped in
 MIN_NAME_COUNT = 3  # names seen fewer times there are not
 MIN_KEYWORDS = 2  # "Kiu diris?" has no one answer: a person asks about something
+# passes over a set of documents' sentences (training, tuning, held out): they hold fewer
+# askable sentences than the counts ask for, and a later pass asks with other words or roles
+MAX_PASSES = 2
 
 
 # Of the tuning documents' answerable questions, at most this share is withheld at the chosen
@@ -156,6 +165,46 @@ def swap_name(text: str, names: Sequence[str], rng: random.Random, work: str = "
 
 
 
+def adjunct_phrases(sentences: Iterable[Sentence]) -> list[str]:
+    """Short prepositional adjuncts of ``sentences`` (``en la templo``, ``post tri tagoj``),
+    each with a content word: what ``add_phrase`` puts into a question, first use kept."""
+    found: dict[str, None] = {}
+    for sentence in sentences:
+        words = sentence.words
+        for clause in sentence.clauses:
+            for phrase in clause.adjuncts:
+                members = sorted(phrase.members())
+                if phrase.preposition is None or len(members) > MAX_PHRASE_WORDS or \
+                        members[-1] - members[0] + 1 != len(members) or \
+                        not any(words[i].terms for i in members):
+                    continue
+                forms = [words[i].form for i in members]
+                if not words[members[0]].is_name:
+                    forms[0] = forms[0].lower()
+                found.setdefault(" ".join(forms))
+    return list(found)
+
+
+def add_phrase(text: str, source: str, phrases: Sequence[str], rng: random.Random,
+               work: str = "") -> str | None:
+    """The yes/no question with one of ``phrases`` whose terms its ``source`` sentence lacks,
+    put before the work it names (``with_work``) or its question mark; None when the phrase
+    drawn shares a term with the source."""
+    if not phrases:
+        return None
+    phrase = rng.choice(phrases)
+    try:
+        own = {t for w in parse(source).words for t in w.terms}
+        added = {t for w in parse(phrase).words for t in w.terms}
+    except EmptyInputError:
+        return None
+    if not added or added & own:
+        return None
+    end = text.rfind(work) if work and work in text else len(text.rstrip().rstrip("?"))
+    head, tail = text[:end].rstrip(), text[end:].lstrip()
+    return f"{head} {phrase}{'' if tail.startswith('?') else ' '}{tail}"
+
+
 def supported(index: Any, question: str, name: str) -> bool:
     """Whether some sentence holds both the swapped-in name and the question's verb: then the
     swapped question may have an answer after all."""
@@ -191,11 +240,14 @@ def make_examples(engine: Engine, documents: set[str], count: int, seed: int,
     sample = store.asts_at(pool[:NAME_SAMPLE])
     names = swappable_names(sample)
     verbs = finite_verbs(sample)
+    phrases = adjunct_phrases(sample)
     expert = FactoidExpert(Ranker({}), depth)  # options only: no weights needed
     index = engine.searcher.index
     made: list[Labelled] = []
     bar = tqdm(total=count, desc=desc, unit="q", disable=not progress)
-    for generated in answerable_questions(store, pool, rng, exclude):
+    passes = chain.from_iterable(answerable_questions(store, pool, rng, exclude)
+                                 for _ in range(MAX_PASSES))
+    for generated in passes:
         if len(made) >= count:
             break
         question, answerable, form = generated.text, True, generated.form
@@ -203,6 +255,10 @@ def make_examples(engine: Engine, documents: set[str], count: int, seed: int,
                    if rng.random() < SWAP_SHARE else None)
         if swapped is not None and not supported(index, *swapped):
             question, answerable, form = swapped[0], False, "unanswerable"
+        elif swapped is None and generated.yes_no and rng.random() < PHRASE_ADD_SHARE:
+            other = add_phrase(question, generated.sentence, phrases, rng, generated.work)
+            if other is not None:
+                question, answerable, form = other, False, "unanswerable"
         elif swapped is None and rng.random() < VERB_SWAP_SHARE:
             other = swap_verb(question, verbs, rng)
             if other is not None:

@@ -6,7 +6,13 @@ import random
 
 from klareco.parse import parse
 from klareco.training.questions import GeneratedQuestion, generate
-from klareco.training.reader import is_right, swap_name, swap_verb
+from klareco.training.reader import (
+    add_phrase,
+    adjunct_phrases,
+    is_right,
+    swap_name,
+    swap_verb,
+)
 
 
 def test_a_right_answer_holds_the_asked_root() -> None:
@@ -68,3 +74,19 @@ def test_a_swapped_name_is_never_one_of_the_work_the_question_names() -> None:
         assert swapped[0].endswith(f"{work}?") and "Marko" not in swapped[0]
     # a question that names no one but in its work's title has nothing to swap
     assert swap_name(f"Kion vidis la knabo {work}?", ["Klara"], random.Random(0), work) is None
+
+
+def test_an_added_phrase_is_one_the_source_lacks_and_stands_before_the_work() -> None:
+    phrases = adjunct_phrases([parse("En la arbaro la knaboj kantis post la tagmanĝo."),
+                               parse("Ŝi skribis per krajono, kaj li legis la leteron.")])
+    assert phrases == ["en la arbaro", "post la tagmanĝo", "per krajono"]
+    source = "Marko vendis la ĉevalon en la arbaro."
+    for seed in range(20):
+        added = add_phrase("Ĉu Marko vendis la ĉevalon?", source, phrases, random.Random(seed))
+        # never the source's own phrase: with it the clause would still be supported
+        assert added in (None, "Ĉu Marko vendis la ĉevalon post la tagmanĝo?",
+                         "Ĉu Marko vendis la ĉevalon per krajono?")
+    work = "en 'Kastelo de Verdaro'"
+    added = add_phrase(f"Ĉu Marko vendis la ĉevalon {work}?", "Marko vendis la ĉevalon.",
+                       ["per krajono"], random.Random(0), work)
+    assert added == f"Ĉu Marko vendis la ĉevalon per krajono {work}?"
