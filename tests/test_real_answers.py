@@ -18,9 +18,10 @@ from klareco.evaluation import load_gold
 pytestmark = pytest.mark.corpus
 
 # The figures CI holds the engine to on the union of the development set's files (README,
-# "Measured"): floors a little under what the shipped ranker measures, to catch regressions.
-GATE = {"answer_accuracy": 0.44, "abstain_accuracy": 0.46}
-GATE_MAX_FALSE_ABSTAIN = 0.25
+# "Measured"): a little worse than what the shipped ranker measures (0.447, 0.590, 0.250), to
+# catch regressions.
+GATE = {"answer_accuracy": 0.44, "abstain_accuracy": 0.58}
+GATE_MAX_FALSE_ABSTAIN = 0.26
 
 
 @pytest.fixture(scope="module")
