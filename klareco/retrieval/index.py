@@ -11,19 +11,22 @@ from klareco.corpus.model import Row
 from klareco.corpus.store import Store
 from klareco.parse.ast import Sentence
 from klareco.retrieval.bm25 import BM25Arrays, BM25Index, build_bm25
-from klareco.retrieval.keywords import context_terms, terms
+from klareco.retrieval.keywords import context_terms, speaker_terms, terms
 
 # A sentence is also indexed under the names of the sentence before it in the same document,
 # at this fraction of a term of its own: it often refers back to them by a pronoun ("Bertilo
 # venis … Li aĉetis …"). Chosen on questions generated from held-out documents (README,
 # "Measured": those that need the sentence before, and the others, which it must not hurt).
 NEIGHBOUR_NAME_WEIGHT = 0.7
+# A drama speech's sentences are also indexed under its speaker (``speaker_terms``), at this
+# fraction of a term of their own: the speaker is their "mi".
+SPEAKER_WEIGHT = 0.7
 
 
 class BM25Indexer:
     """The stage-1 index, built with the corpus store (a ``corpus.build.SentenceIndexer``):
     each sentence under its own terms, those of its work's title and its section headings, and
-    at a lower weight the names of the sentence before it."""
+    at a lower weight the names of the sentence before it and the speaker of its speech."""
 
     def per_sentence(self, sentence: Sentence) -> tuple[tuple[str, ...], tuple[str, ...]]:
         return tuple(terms(sentence)), tuple(sorted(sentence.name_terms))
@@ -31,10 +34,11 @@ class BM25Indexer:
     def blobs(self, rows: Sequence[Row],
               values: Sequence[tuple[tuple[str, ...], tuple[str, ...]]]) -> dict[str, bytes]:
         context: dict[tuple[str, str], list[str]] = {}
+        speakers: dict[str, list[str]] = {}
         documents = []
         previous_doc = None
         previous_names: tuple[str, ...] = ()
-        for (document, section, _, _), (own, names) in zip(rows, values, strict=True):
+        for (document, section, passage, _), (own, names) in zip(rows, values, strict=True):
             key = (document.doc_id, section.section_id)
             if key not in context:
                 context[key] = context_terms(document.title, section.heads)
@@ -42,6 +46,11 @@ class BM25Indexer:
             if document.doc_id == previous_doc:
                 for name in previous_names:
                     counts.setdefault(name, NEIGHBOUR_NAME_WEIGHT)
+            if passage.speaker:
+                if passage.speaker not in speakers:
+                    speakers[passage.speaker] = speaker_terms(passage.speaker)
+                for term in speakers[passage.speaker]:
+                    counts.setdefault(term, SPEAKER_WEIGHT)
             documents.append(counts)
             previous_doc, previous_names = document.doc_id, names
         return index_blobs(build_bm25(documents), [s.sentence_id for _, _, _, s in rows])

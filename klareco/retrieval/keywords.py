@@ -68,3 +68,11 @@ def context_terms(title: str, heads: Iterable[str]) -> list[str]:
         except EmptyInputError:
             continue
     return list(dict.fromkeys(found))
+
+
+def speaker_terms(speaker: str) -> list[str]:
+    """Terms of a drama speech's speaker (``Hamleto``, ``Urbestro``, ``Sro de Sotenville``):
+    the "mi" of every sentence of the speech, which rarely says its own name. A label set in
+    capitals (``IFIGENIO``) is read as a name."""
+    label = " ".join(w.capitalize() if w.isupper() else w for w in speaker.split())
+    return context_terms(label, ())
