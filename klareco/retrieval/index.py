@@ -19,7 +19,9 @@ from klareco.retrieval.keywords import context_terms, speaker_terms, terms
 # "Measured": those that need the sentence before, and the others, which it must not hurt).
 NEIGHBOUR_NAME_WEIGHT = 0.7
 # A drama speech's sentences are also indexed under its speaker (``speaker_terms``), at this
-# fraction of a term of their own: the speaker is their "mi".
+# fraction of a term of their own: the speaker is their "mi". Chosen on generated questions
+# about speeches and about the characters who speak them (README, "Measured";
+# scripts/benchmarks/speaker_questions.py), between 0, 0.7 and 1.
 SPEAKER_WEIGHT = 0.7
 
 
