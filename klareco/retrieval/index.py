@@ -18,17 +18,22 @@ from klareco.retrieval.keywords import context_terms, speaker_terms, terms
 # venis … Li aĉetis …"). Chosen on questions generated from held-out documents (README,
 # "Measured": those that need the sentence before, and the others, which it must not hurt).
 NEIGHBOUR_NAME_WEIGHT = 0.7
-# A drama speech's sentences are also indexed under its speaker (``speaker_terms``), at this
-# fraction of a term of their own: the speaker is their "mi". Chosen on generated questions
-# about speeches and about the characters who speak them (README, "Measured";
-# scripts/benchmarks/speaker_questions.py), between 0, 0.7 and 1.
-SPEAKER_WEIGHT = 0.7
+# A drama speech's sentences can also be indexed under its speaker (``speaker_terms``), at
+# this fraction of a term of their own: the speaker is their "mi". 0.7 serves questions about
+# speeches best (README, "Measured"; scripts/benchmarks/speaker_questions.py), but off until
+# the yes/no reading checks the question's subject: a character's own line ("la strigo estis
+# filino de …", said by her) then came first for "Ĉu <she> estas filino de …?" and read "jes".
+SPEAKER_WEIGHT = 0.0
 
 
 class BM25Indexer:
     """The stage-1 index, built with the corpus store (a ``corpus.build.SentenceIndexer``):
     each sentence under its own terms, those of its work's title and its section headings, and
-    at a lower weight the names of the sentence before it and the speaker of its speech."""
+    at a lower weight the names of the sentence before it and (``speaker_weight`` > 0) the
+    speaker of its speech."""
+
+    def __init__(self, speaker_weight: float = SPEAKER_WEIGHT) -> None:
+        self.speaker_weight = speaker_weight
 
     def per_sentence(self, sentence: Sentence) -> tuple[tuple[str, ...], tuple[str, ...]]:
         return tuple(terms(sentence)), tuple(sorted(sentence.name_terms))
@@ -48,11 +53,11 @@ class BM25Indexer:
             if document.doc_id == previous_doc:
                 for name in previous_names:
                     counts.setdefault(name, NEIGHBOUR_NAME_WEIGHT)
-            if passage.speaker:
+            if passage.speaker and self.speaker_weight > 0:
                 if passage.speaker not in speakers:
                     speakers[passage.speaker] = speaker_terms(passage.speaker)
                 for term in speakers[passage.speaker]:
-                    counts.setdefault(term, SPEAKER_WEIGHT)
+                    counts.setdefault(term, self.speaker_weight)
             documents.append(counts)
             previous_doc, previous_names = document.doc_id, names
         return index_blobs(build_bm25(documents), [s.sentence_id for _, _, _, s in rows])

@@ -8,7 +8,6 @@ import numpy as np
 import pytest
 
 from klareco.retrieval.bm25 import BM25Index, build_bm25
-from klareco.retrieval.keywords import speaker_terms
 from klareco.retrieval.search import Searcher
 
 
@@ -144,12 +143,3 @@ def test_matches_are_every_document_with_a_query_term_in_order() -> None:
         assert len(found_scores) == len(found)
         # a zero weight still matches, without adding to the score
         assert all(s > 0 for s in found_scores) or any(w == 0 for _, w in query)
-
-
-def test_a_speech_is_found_under_its_speaker(searcher: Searcher) -> None:
-    # "Mi iras hejmen." is said by Ana, and names no one: its speaker is its "mi"; it ranks
-    # above the other sentences with "ir" (the stage direction "(al Ana)" names her)
-    ranked = [hit.text for hit in searcher.search("Kien iras Ana?", 10, "bm25").hits]
-    assert ranked.index("Mi iras hejmen.") < ranked.index("Tomaso eniras.")
-    assert speaker_terms("PETRO.") == speaker_terms("Petro") == ["petr"]
-    assert speaker_terms("Maljuna Reĝo") == ["jun", "maljun", "reĝ"]
