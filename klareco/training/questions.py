@@ -45,6 +45,9 @@ TITLE_MENTION = 0.25  # share of questions that name the work they ask about
 # no one ("Kio aŭdiĝis?") is mostly too vague to have one answer. Such questions are kept
 # this often (a prior, not fitted), so that training sees questions as people ask them.
 NAMELESS_KEPT = 0.25
+# Share of clauses with a subject and an object asked in the passive voice ("Petro mortigis
+# Paŭlon" → "Kiu estis mortigita de Petro?"): people ask in either voice.
+PASSIVE_VOICE = 0.15
 SPECIAL_FORMS = 0.3  # share of sentences asked about an apposition or a ĉar/kiam clause
 # A subordinator → the question its clause answers.
 CLAUSE_QUESTIONS = {"ĉar": "kial", "kiam": "kiam"}
@@ -121,6 +124,8 @@ def _question_word(role: str, phrase: Phrase, words: tuple[Word, ...],
         return "kiel"  # "rapide" answers "kiel"
     if role == "subject" or role == "predicate":
         return who if person else "kio"
+    if role == "doer":
+        return "de " + (who if person else "kio")  # "de kiu estis mortigita Petro?"
     if role == "object":
         return who + "n" if person else "kion"
     if role == "indirect_object":
@@ -196,27 +201,42 @@ def generate(sentence: Sentence, rng: random.Random) -> GeneratedQuestion | None
     if not constituents:
         return None
     swapped: dict[int, str] = {}
+    passive = _passive_voice(clause, constituents, words) \
+        if rng.random() < PASSIVE_VOICE else None
+    verb: str | None = None
+    changed = False  # a ĉu question whose roles or argument were changed: its answer is ne
     if rng.random() < YES_NO:
         asked, question_word = None, "ĉu"
-        if rng.random() < SWAP_ROLES:
+        if passive is not None:
+            changed = rng.random() < SWAP_ROLES
+            verb, swapped = passive.parts(None, changed)
+        elif rng.random() < SWAP_ROLES:
             swapped = _swap_roles(constituents, words)
         elif rng.random() < REPLACE_ARGUMENT:
             swapped = _replace_argument(constituents, words, rng)
+        changed = changed or (passive is None and bool(swapped))
     else:
         askable = [(n, role, p) for n, (role, p) in enumerate(constituents)
                    if role != "adjunct" or p.preposition is not None or _is_manner(p, words)]
         if not askable:
             return None
         asked, asked_role, asked_phrase = rng.choice(askable)
+        if passive is not None:
+            # the object is the passive's subject; the subject is asked with "de"
+            asked_role = {"object": "subject", "subject": "doer"}.get(asked_role, asked_role)
         question_word = _question_word(asked_role, asked_phrase, words, rng)
         if question_word is None:
             return None
-    text = _question_text(question_word, clause, constituents, words, rng, asked, swapped)
+        if passive is not None:
+            verb, swapped = passive.parts(asked, plural=question_word.endswith("j")
+                                          if asked == passive.undergoer else None)
+    text = _question_text(question_word, clause, constituents, words, rng, asked, swapped,
+                          verb)
     if asked is None:
         negated = any(words[i].form.lower() in NEGATION_WORDS for i in clause.words)
-        if swapped and negated:
+        if changed and negated:
             return None  # "A did not hit B" says nothing of whether B hit A, nor C
-        answer = "ne" if negated or swapped else "jes"
+        answer = "ne" if negated or changed else "jes"
         return GeneratedQuestion(text, (answer,), yes_no=True, form="ĉu")
     head = words[asked_phrase.head]
     return GeneratedQuestion(text, _answer_stems(asked_phrase, words, question_word),
@@ -238,17 +258,22 @@ def _constituents(clause: Clause, words: tuple[Word, ...]) -> list[tuple[str, Ph
 def _question_text(question_word: str, clause: Clause,
                    constituents: list[tuple[str, Phrase]], words: tuple[Word, ...],
                    rng: random.Random, asked: int | None = None,
-                   swapped: dict[int, str] | None = None) -> str:
-    """The question word, then the clause's other constituents and its verb in a random
-    order, some adjuncts left out and some phrases without their modifiers."""
+                   swapped: dict[int, str] | None = None, verb: str | None = None) -> str:
+    """The question word, then the clause's other constituents and its verb (or ``verb``)
+    in a random order, some adjuncts left out and some phrases without their modifiers;
+    ``swapped``: texts that replace constituents, by their place in ``constituents``."""
     parts = []
     for n, (role, phrase) in enumerate(constituents):
         if n == asked or (role == "adjunct" and asked is not None
                           and rng.random() < DROP_ADJUNCT):
             continue
         keep = rng.random() >= DROP_MODIFIERS
-        parts.append((swapped or {}).get(n) or _phrase_text(phrase, words, keep))
-    parts.append(_form(words[clause.verb]))  # type: ignore[index]
+        text = (swapped or {}).get(n)
+        if text is None:
+            text = _phrase_text(phrase, words, keep)
+        if text:  # an empty text leaves the constituent out
+            parts.append(text)
+    parts.append(verb or _form(words[clause.verb]))  # type: ignore[index]
     rng.shuffle(parts)
     text = " ".join([question_word, *parts]).strip()
     return text[:1].upper() + text[1:] + "?"
@@ -313,6 +338,70 @@ def _clause_question(sentence: Sentence, rng: random.Random) -> GeneratedQuestio
         return GeneratedQuestion(text, (max(words[clause.verb].roots, key=len),),
                                  yes_no=False, form=word)
     return None
+
+
+@dataclass(frozen=True)
+class PassiveVoice:
+    """A clause to ask in the passive: its verb's ``esti`` and participle stem
+    (``estis``, ``mortigit``), and its subject and object, by their place in the
+    constituents, with their nominative texts and numbers."""
+
+    auxiliary: str
+    participle: str
+    doer: int
+    undergoer: int
+    texts: dict[int, str]
+    plural: dict[int, bool]
+
+    def parts(self, asked: int | None, swap: bool = False, plural: bool | None = None
+              ) -> tuple[str, dict[int, str]]:
+        """The verb phrase (``estis mortigita de Petro``: the doer follows the participle,
+        where "de" cannot be read as "of" the noun before it) and the texts that replace the
+        constituents (empty: left out), the ``asked`` one aside; ``swap``: who did what to
+        whom swapped; ``plural``: the number of the question word that asks the undergoer."""
+        doer, undergoer = (self.undergoer, self.doer) if swap else (self.doer, self.undergoer)
+        if plural is None:
+            plural = self.plural[undergoer]
+        verb = f"{self.auxiliary} {self.participle}a{'j' if plural else ''}"
+        replaced = {self.doer: ""}
+        if asked == self.doer:
+            # after "de kiu" a noun would read as its own ("de kiu pomo"): the verb first
+            verb += " " + self.texts[undergoer]
+            replaced[self.undergoer] = ""
+        else:
+            verb += " de " + self.texts[doer]
+            if asked != self.undergoer:
+                replaced[self.undergoer] = self.texts[undergoer]
+        return verb, replaced
+
+
+# a finite verb's ending → the passive participle's suffix and the form of esti with it
+_PASSIVE_TENSES = {"is": ("it", "estis"), "as": ("at", "estas"), "os": ("ot", "estos")}
+
+
+def _passive_voice(clause: Clause, constituents: list[tuple[str, Phrase]],
+                   words: tuple[Word, ...]) -> PassiveVoice | None:
+    """The clause to ask in the passive voice ("Petro mortigis Paŭlon" → "Paŭlo estis
+    mortigita de Petro"); None without a bare subject and object or an indicative verb."""
+    keys = [role for role, _ in constituents]
+    if "subject" not in keys or "object" not in keys or clause.verb is None:
+        return None
+    verb = words[clause.verb]
+    if verb.is_copula or verb.ending not in _PASSIVE_TENSES or verb.xpos != "VERB":
+        return None
+    doer_n, undergoer_n = keys.index("subject"), keys.index("object")
+    doer, undergoer = constituents[doer_n][1], constituents[undergoer_n][1]
+    if doer.preposition is not None or undergoer.preposition is not None:
+        return None
+    undergoer_text = _swapped_case(undergoer, words)  # Paŭlon → Paŭlo
+    if undergoer_text is None or _swapped_case(doer, words) is None:
+        return None  # a phrase whose case cannot turn cannot swap roles either
+    suffix, auxiliary = _PASSIVE_TENSES[verb.ending]
+    stem = verb.form.lower()[:-len(verb.ending)] + suffix
+    return PassiveVoice(auxiliary, stem, doer_n, undergoer_n,
+                        {doer_n: _phrase_text(doer, words, True), undergoer_n: undergoer_text},
+                        {n: words[p.head].feat("Number") == "Plur"
+                         for n, p in ((doer_n, doer), (undergoer_n, undergoer))})
 
 
 def _swap_roles(constituents: list[tuple[str, Phrase]], words: tuple[Word, ...]

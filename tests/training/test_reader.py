@@ -42,7 +42,9 @@ def test_generated_questions_know_their_answers() -> None:
             continue
         seen.add(made.yes_no)
         if made.yes_no:
-            assert made.answers == ("jes",)
+            # "ne" only where another noun of the sentence took the object's place
+            replaced = "kampon" in made.text
+            assert made.answers == (("ne",) if replaced else ("jes",))
         else:
             # the answer is a root of the sentence, and the question does not give it away
             assert any(a in "kain mortigis sian fraton habel en la kampo" for a in made.answers)

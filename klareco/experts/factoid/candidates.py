@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 from klareco.experts.factoid.frame import Frame
+from klareco.experts.factoid.roles import clause_roles
 from klareco.lexicon.closed_classes import NEGATION_WORDS, THIRD_PERSON_PRONOUNS
 from klareco.lexicon.semantics import (
     MEASURED_IN,
@@ -196,10 +197,18 @@ def _raw_candidates(sentence: Sentence, matched: set[int], frame: Frame
     words = sentence.words
     clauses = sentence.clauses
     for n, clause in enumerate(clauses):
+        roles = clause_roles(clause, words)
         for key, phrase in clause.role_phrases():
+            if roles.passive and key == "subject":
+                continue  # the undergoer: read as the active clause's object, below
             yield Candidate(phrase_span(phrase, words), key, n)
             if phrase.preposition is not None and key == "indirect_object":
                 yield Candidate(phrase_span(phrase, words), "direction", n)
+        if roles.passive:
+            # "Petro estis mortigita de Paŭlo": Petro the object, Paŭlo the subject
+            for key in ("subject", "object"):
+                if roles.of(key):
+                    yield Candidate(_trim(tuple(sorted(roles.of(key))), words), key, n)
         yield from _adjunct_candidates(clause, words, n)
         introducer = words[clause.introducer].form.lower() if clause.introducer is not None \
             else None

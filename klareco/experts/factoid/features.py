@@ -14,6 +14,7 @@ from __future__ import annotations
 from klareco.experts.base import Evidence
 from klareco.experts.factoid.candidates import Candidate, counting, is_time
 from klareco.experts.factoid.frame import Frame
+from klareco.experts.factoid.roles import Roles, clause_roles
 from klareco.lexicon.semantics import PLACE_CLASSES
 from klareco.parse.ast import Clause, Word
 
@@ -164,23 +165,25 @@ ClauseReading = tuple[bool, int, int, bool]
 
 def clause_reading(frame: Frame, clause: Clause, words: tuple[Word, ...]) -> ClauseReading:
     """What a clause tells every candidate in it (``ClauseReading``)."""
-    agrees = bool(frame.verb_roots) and clause.verb is not None and \
-        not frame.verb_roots.isdisjoint(words[clause.verb].content_roots)
-    return (agrees, *role_agreement(frame, clause, words), clause.kind == "main")
+    roles = clause_roles(clause, words)
+    agrees = bool(frame.verb_roots) and roles.verb is not None and \
+        not frame.verb_roots.isdisjoint(words[roles.verb].content_roots)
+    return (agrees, *role_agreement(frame, roles, words), clause.kind == "main")
 
 
-def role_agreement(frame: Frame, clause: Clause, words: tuple[Word, ...]) -> tuple[int, int]:
+def role_agreement(frame: Frame, roles: Roles, words: tuple[Word, ...]) -> tuple[int, int]:
     """How many of the question's subject/object fillers stand in the same role of the
-    evidence clause, and how many in the other one (Paŭlo vivis … is not about Petro)."""
+    evidence clause (``clause_roles``: the passive undone), and how many in the other one
+    (Paŭlo vivis … is not about Petro)."""
     same = crossed = 0
     for key, wanted in frame.role_terms:
         if not wanted or key not in ("subject", "object"):
             continue
         for other in ("subject", "object"):
-            phrase = getattr(clause, other)
-            if phrase is None:
+            members = roles.of(other)
+            if not members:
                 continue
-            there = {t for i in phrase.members() for t in words[i].terms}
+            there = {t for i in members for t in words[i].terms}
             if there & wanted:
                 if other == key:
                     same += 1

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from klareco.experts.factoid.roles import clause_roles
 from klareco.lexicon.closed_classes import NEGATION_WORDS
 from klareco.lexicon.semantics import NAMING_ROOTS
 from klareco.parse.ast import Clause, Sentence, Word
@@ -60,15 +61,20 @@ def read_frame(question: Sentence) -> Frame | None:
             if word.is_name:
                 names.add(term)
     main = question.main or Clause(kind="main", words=())
-    verb = words[main.verb] if main.verb is not None else None
+    roles = clause_roles(main, words)
+    verb = words[roles.verb] if roles.verb is not None else None
     verb_roots = (frozenset() if verb is None or verb.is_copula
                   else frozenset(verb.content_roots))
+    if roles.passive and role in ("subject", "predicate") and asked.index in roles.object:
+        role = "object"  # "Kiu estis mortigita?" asks whom the action was done to
+    elif roles.passive and (asked.preposition or "").lower() == "de":
+        role = "subject"  # "De kiu estis mortigita Petro?" asks who did it
     negated = any(words[i].form.lower() in NEGATION_WORDS for i in main.words)
     heads = {phrase.head for phrase in main.phrases()} - hole
     head_terms = {t for i in heads for t in words[i].terms}
     role_terms = tuple(
-        (key, frozenset(t for i in phrase.members() - hole for t in words[i].terms))
-        for key, phrase in main.role_phrases() if key in ("subject", "object", "predicate"))
+        (key, frozenset(t for i in roles.of(key) - hole for t in words[i].terms))
+        for key in ("subject", "object", "predicate") if roles.of(key))
     subject = main.subject
     named_class = words[subject.head].semantic_class if subject is not None else None
     others = [main.indirect_object, *main.adjuncts]

@@ -30,6 +30,7 @@ from klareco.experts.base import Evidence
 from klareco.experts.factoid.candidates import is_pronoun
 from klareco.experts.factoid.features import Features
 from klareco.experts.factoid.frame import Frame, coverage, matched_words, names_found
+from klareco.experts.factoid.roles import clause_roles
 from klareco.lexicon.closed_classes import NEGATION_WORDS
 from klareco.parse.ast import Clause, Phrase, Sentence, Word
 
@@ -88,21 +89,26 @@ def phrases_missing(frame: Frame, words: tuple[Word, ...], context: frozenset[st
 
 
 def clause_fillers(sentence: Sentence, index: int) -> dict[str, set[str]]:
-    """The terms of a clause's subject, object and predicate, with a shared subject and the
-    names its pronouns stand for."""
+    """The terms of a clause's subject, object and predicate (the passive undone,
+    ``clause_roles``), with a shared subject and the names its pronouns stand for."""
     words = sentence.words
     clause = sentence.clauses[index]
+    roles = clause_roles(clause, words)
     found: dict[str, set[str]] = {}
+    # the role a coordinate clause's missing subject stands for: its undergoer in a passive
+    missing = "object" if roles.passive else "subject"
     for key in ("subject", "object", "predicate"):
-        phrase = getattr(clause, key)
-        if phrase is None and key == "subject" and clause.kind == "coordinate":
-            phrase = _shared_subject(sentence, clause)  # "… kaj mortigis lin": same subject
-        if phrase is None:
+        members: set[int] = set(roles.of(key))
+        if key == missing and not members and clause.kind == "coordinate":
+            # "… kaj mortigis lin", "… kaj estis entombigita": the subject of the clause before
+            shared = _shared_subject(sentence, clause)
+            members |= shared.members() if shared is not None else set()
+        if not members:
             continue
         terms: set[str] = set()
-        for i in phrase.members():
+        for i in members:
             if is_pronoun(words[i]):
-                terms |= _antecedent_terms(words, i, phrase.members())
+                terms |= _antecedent_terms(words, i, members)
             terms |= set(words[i].terms)
         found[key] = terms
     return found
@@ -127,12 +133,13 @@ def _antecedent_terms(words: tuple[Word, ...], pronoun: int, own: set[int]) -> s
 
 
 def _verb_agrees(frame: Frame, clause: Clause, words: tuple[Word, ...]) -> bool:
-    if clause.verb is None:
+    action = clause_roles(clause, words).verb
+    if action is None:
         return False
-    verb = words[clause.verb]
+    verb = words[action]
     if not frame.verb_roots:
         return verb.is_copula
-    return bool(frame.verb_roots & set(verb.content_roots))
+    return not frame.verb_roots.isdisjoint(verb.content_roots)
 
 
 def _filler_roles(frame: Frame, fillers: dict[str, set[str]]) -> tuple[int, int]:

@@ -102,3 +102,9 @@ def test_a_name_given_is_nominative_and_a_person_is_not_named_by_a_country() -> 
     assert not spans("Kiel nomiĝis la edzino de Petro?", said)
     assert "Marta" in " ".join(spans("Kiel nomiĝis la edzino de Petro?",
                                      "La edzino de Petro nomiĝis Marta.").get("naming", ()))
+
+
+def test_a_passive_clause_offers_its_doer_and_undergoer_in_their_active_roles() -> None:
+    said = "La kapro estis manĝita de la lupo."
+    assert "La kapro" in spans("Kiun manĝis la lupo?", said)["object"]
+    assert "la lupo" in spans("Kiu manĝis la kapron?", said)["subject"]

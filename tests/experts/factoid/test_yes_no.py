@@ -87,3 +87,17 @@ def test_a_phrase_of_the_question_that_the_evidence_lacks_is_counted() -> None:
     assert phrases_missing(frame, said.words, frozenset({"hund"})) == 0  # its work names one
     found = yes_no(frame, asked, [Evidence(said.text, said, 1, 1.0)])
     assert found is not None and found.features["yn:phrase_missing"] == 1.0
+
+
+def test_a_question_in_the_passive_meets_evidence_in_the_active_and_back() -> None:
+    active = "La lupo manĝis la kapron en la arbaro."
+    assert verdict("Ĉu la kapro estis manĝita de la lupo?", active) == "jes"
+    assert verdict("Ĉu la lupo estis manĝita de la kapro?", active) == "ne"
+    passive = "La kapro estis manĝita de la lupo en la arbaro."
+    assert verdict("Ĉu la lupo manĝis la kapron?", passive) == "jes"
+    assert verdict("Ĉu la kapro manĝis la lupon?", passive) == "ne"
+
+
+def test_a_coordinate_passive_without_subject_is_about_the_subject_before_it() -> None:
+    fillers = clause_fillers(parse("Petro falis kaj estis vundita de la ŝtonoj."), 1)
+    assert "petr" in " ".join(fillers["object"]) and "ŝton" in " ".join(fillers["subject"])

@@ -1,0 +1,75 @@
+"""Who did what to whom in a clause, with the passive voice undone.
+
+In Esperanto a form of ``esti`` with a passive participle (-ata, -ita, -ota) is the passive
+voice: ``Petro estis mortigita de Paŭlo`` says what ``Paŭlo mortigis Petron`` says. Its
+subject is the one the action is done to and its ``de``-phrase the doer. The clause builder
+reads such a clause as a copula like any other (subject ``Petro``, predicate ``mortigita de
+Paŭlo``), and where the participle comes first (``estis entombigita Raĥel``) it takes the
+participle for an adjective of the noun after it. ``clause_roles`` reads both as the active
+clause they say: the participle names the action, the undergoer is the object and the
+``de``-phrase's noun the subject, so a question in one voice meets evidence in the other.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from klareco.parse.ast import Clause, Phrase, Word
+
+_BE = ("est",)  # the root of esti, the auxiliary of the passive
+
+
+@dataclass(frozen=True)
+class Roles:
+    verb: int | None  # the word naming the action: the verb, or a passive's participle
+    subject: frozenset[int]  # the doer's words (in a passive, the noun after ``de``)
+    object: frozenset[int]  # the undergoer's words (in a passive, its grammatical subject)
+    predicate: frozenset[int]  # what a copula says of the subject (none in a passive)
+    passive: bool = False
+
+    def of(self, role: str) -> frozenset[int]:
+        """The words of ``role``: subject, object or predicate."""
+        return getattr(self, role)
+
+
+def is_passive_participle(word: Word) -> bool:
+    """An adjectival passive participle: ``mortigita``, ``amataj``, ``skribotan``."""
+    return (word.feat("VerbForm") == "Part" and word.feat("Voice") == "Pass"
+            and word.ending == "a")
+
+
+def clause_roles(clause: Clause, words: tuple[Word, ...]) -> Roles:
+    """The clause's action and its doer, undergoer and predicate, the passive undone."""
+    passive = _passive(clause, words)
+    if passive is not None:
+        return passive
+    return Roles(clause.verb, _members(clause.subject), _members(clause.object),
+                 _members(clause.predicate))
+
+
+def _members(phrase: Phrase | None) -> frozenset[int]:
+    return frozenset() if phrase is None else frozenset(phrase.members())
+
+
+def _passive(clause: Clause, words: tuple[Word, ...]) -> Roles | None:
+    if clause.verb is None or not words[clause.verb].is_copula or \
+            words[clause.verb].roots != _BE:
+        return None
+    for own, other in ((clause.predicate, clause.subject), (clause.subject, clause.predicate)):
+        if own is None:
+            continue
+        members = sorted(own.members())
+        # the participle heads the predicate, or opens the phrase it was read into
+        participle = own.head if own is clause.predicate else members[0]
+        if not is_passive_participle(words[participle]):
+            continue
+        after = [i for i in members if i > participle]
+        doer: list[int] = []
+        if after and words[after[0]].form.lower() == "de":
+            # the de-phrase runs to the end of the participle's phrase: "de la reĝo"
+            doer = after[1:]
+            after = []
+        undergoer = set(after) | _members(other)
+        return Roles(participle, frozenset(doer), frozenset(undergoer), frozenset(),
+                     passive=True)
+    return None

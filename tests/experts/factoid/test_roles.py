@@ -1,0 +1,60 @@
+"""The passive voice read as the active clause it says, on made-up sentences."""
+
+from __future__ import annotations
+
+from klareco.experts.factoid.frame import read_frame
+from klareco.experts.factoid.roles import clause_roles
+from klareco.parse import parse
+
+
+def roles(text: str, clause: int = 0) -> dict[str, str]:
+    """The words of each role of one clause, and the word naming its action."""
+    ast = parse(text)
+    found = clause_roles(ast.clauses[clause], ast.words)
+    shown = {key: " ".join(ast.words[i].form for i in sorted(found.of(key)))
+             for key in ("subject", "object", "predicate")}
+    shown["verb"] = ast.words[found.verb].form if found.verb is not None else ""
+    shown["passive"] = str(found.passive)
+    return shown
+
+
+def test_an_active_clause_keeps_its_roles() -> None:
+    assert roles("La lupo manĝis la kapron.") == {
+        "subject": "La lupo", "object": "la kapron", "predicate": "", "verb": "manĝis",
+        "passive": "False"}
+
+
+def test_a_passive_clause_has_its_doer_as_subject_and_its_subject_as_object() -> None:
+    found = roles("La kapro estis manĝita de la lupo en la arbaro.")
+    assert (found["subject"], found["object"], found["verb"]) == ("la lupo", "La kapro",
+                                                                   "manĝita")
+    assert found["passive"] == "True" and found["predicate"] == ""
+
+
+def test_a_passive_without_a_doer_and_in_every_tense() -> None:
+    assert roles("La leteroj estas skribataj.")["object"] == "La leteroj"
+    found = roles("La domo estos konstruota.")
+    assert (found["object"], found["subject"], found["verb"]) == ("La domo", "", "konstruota")
+
+
+def test_a_participle_read_into_the_noun_after_it_is_still_the_action() -> None:
+    found = roles("Kie estis entombigita la maljuna reĝo?")
+    assert found["verb"] == "entombigita" and found["object"].endswith("reĝo")
+    assert "entombigita" not in found["object"]
+
+
+def test_a_copula_with_an_adjective_or_a_noun_is_no_passive() -> None:
+    assert roles("La kapro estis blanka.")["passive"] == "False"
+    assert roles("La kapro estis besto de la vilaĝo.")["predicate"] == "besto de la vilaĝo"
+    # an active participle says who does it, not to whom: no passive
+    assert roles("La lupo estis manĝinta la kapron.")["passive"] == "False"
+
+
+def test_a_passive_question_asks_for_the_undergoer_or_the_doer() -> None:
+    undergoer = read_frame(parse("Kiu estis manĝita de la lupo?"))
+    assert undergoer is not None and undergoer.role == "object"
+    assert undergoer.verb_roots == {"manĝ"}
+    assert dict(undergoer.role_terms)["subject"] == {"lup"}
+    doer = read_frame(parse("De kiu estis manĝita la kapro?"))
+    assert doer is not None and doer.role == "subject"
+    assert dict(doer.role_terms)["object"] == {"kapr"}
