@@ -94,6 +94,8 @@ class Response:
     message: str | None = None  # why the engine abstained, for a person
     trace: dict[str, Any] = field(default_factory=dict)
     hits: list[Hit] = field(default_factory=list, repr=False)  # the ranked list, as deep as asked
+    # the hits the experts read, in the order they read them (the evidence's order)
+    reading: list[Hit] = field(default_factory=list, repr=False)
 
     @property
     def abstained(self) -> bool:
@@ -239,24 +241,33 @@ class Engine:
                            f"(confidence {answer.confidence:.2f} < {self.threshold:.2f})")
         trace["timings_ms"]["answer"] = round((time.perf_counter() - answer_started) * 1000, 3)
         trace["timings_ms"]["total"] = round((time.perf_counter() - started) * 1000, 3)
+        answered = answer is not None and answer.confidence >= self.threshold
+        # the evidence in the order the expert read it (how likely each sentence holds the
+        # answer), the answer's own sentence first
+        order = list(answer.reading) if answer is not None else []
+        order += [n for n in range(len(evidence)) if n not in order]
+        if answered:
+            assert answer is not None
+            order.remove(answer.evidence)
+            order.insert(0, answer.evidence)
+        reading = [result.hits[n] for n in order]
         if answer is not None:
             trace["expert"] = {"name": answer.expert, "reason": answer.reason,
-                               "confidence": answer.confidence, "candidate": answer.text}
-        if answer is None or answer.confidence < self.threshold:
+                               "confidence": answer.confidence, "candidate": answer.text,
+                               "read_ranks": [result.hits[n].rank for n in order]}
+        if not answered:
             return Response(question, None, answer.confidence if answer else 0.0,
-                            evidence[:SHOWN_EVIDENCE], message=message, trace=trace,
-                            hits=result.hits)
+                            [evidence[n] for n in order][:SHOWN_EVIDENCE], message=message,
+                            trace=trace, hits=result.hits, reading=reading)
+        assert answer is not None
         offsets = None
         if answer.start is not None and answer.end is not None:
             sentence = evidence[answer.evidence].citation.offsets["start"]
             offsets = {"start": sentence + answer.start, "end": sentence + answer.end,
                        "unit": "char"}
-        # the sentence the answer stands in is shown first, the others in their rank order
-        evidence = [evidence[answer.evidence]] + [
-            item for n, item in enumerate(evidence) if n != answer.evidence
-        ][:SHOWN_EVIDENCE - 1]
-        return Response(question, answer.text, answer.confidence, evidence, 0,
-                        offsets, answer.expert, None, trace, result.hits)
+        return Response(question, answer.text, answer.confidence,
+                        [evidence[n] for n in order][:SHOWN_EVIDENCE], 0,
+                        offsets, answer.expert, None, trace, result.hits, reading)
 
     def expert_evidence(self, result: SearchResult, depth: int = EVIDENCE_DEPTH,
                         asts: Sequence[Sentence] | None = None,
@@ -304,7 +315,7 @@ class Engine:
             return responses[question].hits[:k]
 
         return evaluate(items, search, lambda question: responses[question].text,
-                        k=SEARCH_DEPTH)
+                        k=SEARCH_DEPTH, read=lambda question: responses[question].reading)
 
     def _unknown_names(self, result: SearchResult) -> list[str]:
         """Names of the question that no sentence of the corpus contains."""

@@ -30,6 +30,13 @@ def test_answers_from_the_fixture_corpus(engine: Engine) -> None:
     # the sentence the answer stands in is always evidence item 1
     assert response.answer_evidence == 0 and response.evidence[0].label == "Genezo 4:8"
     assert response.trace["keywords"] and "total" in response.trace["timings_ms"]
+    # the evidence is shown in the order the expert read the hits; the ranking stays
+    ranked = engine.ask("Kiun helpis Tobio?", ranked=100)
+    assert [h.text for h in ranked.reading[:len(ranked.evidence)]] == \
+        [item.text for item in ranked.evidence]
+    assert sorted(h.rank for h in ranked.reading) == [h.rank for h in ranked.hits[:10]]
+    assert [h.rank for h in ranked.hits] == list(range(1, len(ranked.hits) + 1))
+    assert ranked.trace["expert"]["read_ranks"] == [h.rank for h in ranked.reading]
 
 
 def test_cited_spans_reread_from_the_stored_passages(engine: Engine) -> None:

@@ -46,6 +46,9 @@ SearchFn = Callable[[str, int], Sequence[Hit]]
 AnswerFn = Callable[[str], str | None]
 """``answer(question)``: a short answer, or ``None`` to abstain."""
 
+SearchReadFn = Callable[[str], Sequence[Hit]]
+"""``read(question)``: the top units in the order the answerer read (and shows) them."""
+
 
 def load_gold(path: str | Path) -> list[dict[str, Any]]:
     """Read a gold JSONL file: one JSON object per line; blank lines are skipped.
@@ -116,6 +119,7 @@ def evaluate(
     search: SearchFn,
     answer: AnswerFn | None = None,
     k: int = RECALL_DEPTH,
+    read: SearchReadFn | None = None,
 ) -> dict[str, Any]:
     """Evaluate ``search`` (and ``answer`` when given) on the gold ``items``.
 
@@ -127,14 +131,17 @@ def evaluate(
     ``answer_accuracy`` is over answerable items, ``abstain_accuracy`` over unanswerable ones,
     ``false_abstain_rate`` the share of answerable items the answerer declined. Without an
     answerer those three are ``None``; a metric with no items to count is ``None`` too.
+    ``read(question)``, when given, is the order the answerer read the top units in (the
+    order ``ask`` shows its evidence): ``read`` reports hit@1/hit@5/MRR@10 of that order.
     Floats are rounded to 4 places.
     """
     if k < RECALL_DEPTH:
         raise KlarecoError(f"k must be at least {RECALL_DEPTH} to report recall@{RECALL_DEPTH}")
     latencies: list[float] = []
     per_item: list[dict[str, Any]] = []
-    reciprocal_sum = 0.0
+    reciprocal_sum = read_reciprocal_sum = 0.0
     hits_at = dict.fromkeys(HIT_DEPTHS, 0)
+    read_hits_at = dict.fromkeys(HIT_DEPTHS, 0)
     answerable = found = 0
     answerable_correct = unanswerable = unanswerable_correct = false_abstains = 0
     for item in items:
@@ -153,6 +160,13 @@ def evaluate(
                     hits_at[depth] += rank <= depth
                 if rank <= MRR_DEPTH:
                     reciprocal_sum += 1.0 / rank
+            if read is not None:
+                read_rank = _first_hit_rank(read(question), item["evidence"])
+                if read_rank is not None:
+                    for depth in HIT_DEPTHS:
+                        read_hits_at[depth] += read_rank <= depth
+                    if read_rank <= MRR_DEPTH:
+                        read_reciprocal_sum += 1.0 / read_rank
         given: str | None = None
         correct: bool | None = None
         if answer is not None:
@@ -174,6 +188,9 @@ def evaluate(
         f"recall@{RECALL_DEPTH}": _ratio(found, answerable),
         **{f"hit@{depth}": _ratio(hits_at[depth], answerable) for depth in HIT_DEPTHS},
         f"mrr@{MRR_DEPTH}": _ratio(reciprocal_sum, answerable),
+        "read": None if read is None else {
+            **{f"hit@{depth}": _ratio(read_hits_at[depth], answerable) for depth in HIT_DEPTHS},
+            f"mrr@{MRR_DEPTH}": _ratio(read_reciprocal_sum, answerable)},
         "answer_accuracy": _ratio(answerable_correct, answerable) if with_answers else None,
         "abstain_accuracy": _ratio(unanswerable_correct, unanswerable) if with_answers else None,
         "false_abstain_rate": _ratio(false_abstains, answerable) if with_answers else None,
@@ -227,6 +244,12 @@ def format_table(report: Mapping[str, Any]) -> str:
         ("hit@1", _show(report["hit@1"])),
         ("hit@5", _show(report["hit@5"])),
         ("MRR@10", _show(report["mrr@10"], percent=False)),
+    ]
+    read = report.get("read")
+    if read:  # the order the answerer read the top in, as ask shows the evidence
+        rows += [("hit@5, as read", _show(read["hit@5"])),
+                 ("MRR@10, as read", _show(read["mrr@10"], percent=False))]
+    rows += [
         ("answer accuracy (answerable)", _show(report["answer_accuracy"])),
         ("abstain accuracy (unanswerable)", _show(report["abstain_accuracy"])),
         ("false abstain rate", _show(report["false_abstain_rate"])),

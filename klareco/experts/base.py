@@ -44,6 +44,9 @@ class Answer:
     start: int | None = None
     end: int | None = None
     reason: str = ""  # why this phrase, for the trace
+    # the evidence indexes best first as the expert read them (how likely each holds the
+    # answer); empty: the order it was given
+    reading: tuple[int, ...] = ()
 
 
 class Expert(ABC):

@@ -124,6 +124,7 @@ def test_report_has_exactly_the_documented_keys() -> None:
         "hit@1",
         "hit@5",
         "mrr@10",
+        "read",
         "answer_accuracy",
         "abstain_accuracy",
         "false_abstain_rate",
@@ -167,6 +168,17 @@ def test_mrr_counts_only_the_top_ten() -> None:
     assert report["recall@100"] == 1.0
     assert report["hit@5"] == 0.0
     assert report["mrr@10"] == 0.0
+
+
+def test_the_order_read_is_judged_beside_the_ranking() -> None:
+    item = GOLD[0]
+    searched = ranked([FILLER, FILLER, item["evidence"][0]])
+    read = [searched[2], searched[0], searched[1]]  # the answerer read the third first
+    report = evaluate([item], lambda question, k: searched, read=lambda question: read)
+    assert report["mrr@10"] == round(1 / 3, 4) and report["hit@1"] == 0.0
+    assert report["read"] == {"hit@1": 1.0, "hit@5": 1.0, "mrr@10": 1.0}
+    assert evaluate([item], lambda question, k: searched)["read"] is None
+    assert "MRR@10, as read" in format_table(report)
 
 
 def test_k_below_100_is_refused() -> None:

@@ -33,6 +33,11 @@ from klareco.experts.factoid.yes_no import yes_no
 from klareco.parse.ast import Sentence
 
 EVIDENCE_DEPTH = 10  # sentences read, best first
+# How much a sentence's retrieval rank counts beside the probability that it holds the
+# answer, when the evidence is put in reading order (``reading_order``): rank r adds
+# READING_RANK_PRIOR / r. Chosen on questions generated from held-out documents (set C, MRR@10
+# of the evidence order over the retrieval order), not on the development set.
+READING_RANK_PRIOR = 0.2
 RANKER_PATH = shipped_file("weights", "answer_ranker.pt")
 # Roles the expert answers; others (a bare "kiel" of manner …) it still tries, less suited.
 ANSWERED_ROLES = frozenset({
@@ -91,7 +96,8 @@ class FactoidExpert(Expert):
                          if o.key == chosen.key)
         slot = chosen.candidate.slot if chosen.candidate else "yes/no clause"
         return Answer(chosen.text, round(min(confidence, 1.0), 4), chosen.evidence, self.name,
-                      chosen.start, chosen.end, f"{slot} (p {probabilities[best]:.2f})")
+                      chosen.start, chosen.end, f"{slot} (p {probabilities[best]:.2f})",
+                      reading_order(options, probabilities, evidence[:self.depth]))
 
     def options(self, question: Sentence, evidence: Sequence[Evidence]) -> list[Option]:
         """"No answer here" and every candidate of the top evidence, with their features
@@ -144,6 +150,17 @@ class FactoidExpert(Expert):
         for option in found:
             option.features["support"] = (len(sources[option.key]) - 1) / max(self.depth - 1, 1)
         return found
+
+
+def reading_order(options: Sequence[Option], probabilities: Sequence[float],
+                  evidence: Sequence[Evidence]) -> tuple[int, ...]:
+    """The evidence indexes by how likely each sentence holds the answer (the probability
+    of its options) with its retrieval rank as a prior (``READING_RANK_PRIOR``)."""
+    holds = [0.0] * len(evidence)
+    for option, p in zip(options[1:], probabilities[1:], strict=True):
+        holds[option.evidence] += p
+    return tuple(sorted(range(len(evidence)), key=lambda n: -(
+        holds[n] + READING_RANK_PRIOR / evidence[n].rank)))
 
 
 def verdict_features(features: Features, answer: str) -> Features:

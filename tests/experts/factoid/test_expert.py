@@ -152,3 +152,14 @@ def test_tree_distance_counts_dependency_edges_from_the_matched_words() -> None:
 def test_answers_are_compared_without_case_punctuation_or_extra_spaces(text: str,
                                                                       key: str) -> None:
     assert answer_key(text) == key
+
+
+def test_the_evidence_is_read_in_the_order_of_the_answer_it_holds() -> None:
+    evidence = ["La hundo dormis sub la tablo.", "La hundo bojis al la kato.",
+                "Ana loĝis en la urbo Varsovio kun sia hundo."]
+    found = FactoidExpert().answer(
+        parse("Kie loĝis Ana?"),
+        [Evidence(text, parse(text), n, 1.0) for n, text in enumerate(evidence, 1)])
+    assert found is not None and found.evidence == 2
+    # the third sentence holds the answer; the others keep their retrieval order
+    assert found.reading == (2, 0, 1)
