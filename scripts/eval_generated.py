@@ -49,7 +49,7 @@ def main() -> None:
     print(f"{figures['n']} questions from held-out documents ({figures['answerable']} "
           "answerable)")
     for key in ("answer_accuracy", "abstain_accuracy", "false_abstain_rate", "confident_right",
-                "candidate_accuracy"):
+                "candidate_accuracy", "mrr@10", "read_mrr@10"):
         print(f"  {key:<20} {figures[key]}")
     print(f"  {'confident (>= 0.5)':<20} {figures['confident']}")
     print("form              n   answer accuracy   candidate accuracy")

@@ -107,7 +107,8 @@ def _ratio(count: float, total: int) -> float | None:
     return None if total == 0 else round(count / total, DIGITS)
 
 
-def _first_hit_rank(hits: Iterable[Hit], evidence: Sequence[str]) -> int | None:
+def first_hit_rank(hits: Iterable[Hit], evidence: Sequence[str]) -> int | None:
+    """The 1-based rank of the first of ``hits`` that is a hit for ``evidence``, or None."""
     for rank, hit in enumerate(hits, start=1):
         if is_retrieval_hit(hit.text, evidence):
             return rank
@@ -153,7 +154,7 @@ def evaluate(
         rank: int | None = None
         if is_answerable:
             answerable += 1
-            rank = _first_hit_rank(results[:RECALL_DEPTH], item["evidence"])
+            rank = first_hit_rank(results[:RECALL_DEPTH], item["evidence"])
             if rank is not None:
                 found += 1
                 for depth in HIT_DEPTHS:
@@ -161,7 +162,7 @@ def evaluate(
                 if rank <= MRR_DEPTH:
                     reciprocal_sum += 1.0 / rank
             if read is not None:
-                read_rank = _first_hit_rank(read(question), item["evidence"])
+                read_rank = first_hit_rank(read(question), item["evidence"])
                 if read_rank is not None:
                     for depth in HIT_DEPTHS:
                         read_hits_at[depth] += read_rank <= depth

@@ -24,6 +24,7 @@ from tqdm import tqdm
 
 from klareco.corpus.store import Store
 from klareco.engine import Engine, Response
+from klareco.evaluation.harness import MRR_DEPTH, first_hit_rank
 from klareco.training.questions import GeneratedQuestion, answerable_questions
 from klareco.training.reader import (
     MAX_PASSES,
@@ -209,6 +210,11 @@ def judge(engine: Engine, items: Sequence[HeldOutItem], progress: bool = True) -
     return judged
 
 
+def _reciprocal(hits: Sequence[Any], item: HeldOutItem) -> float:
+    rank = first_hit_rank(hits[:MRR_DEPTH], [item.generated.sentence])
+    return 0.0 if rank is None else 1.0 / rank
+
+
 def report(judged: Sequence[Judged]) -> dict[str, Any]:
     """The figures ``klareco eval`` gives the dev set, and per question form the answer
     accuracy and the candidate accuracy (how often the expert's best candidate is right,
@@ -234,6 +240,10 @@ def report(judged: Sequence[Judged]) -> dict[str, Any]:
         "confident": len(confident),
         "confident_right": share(confident),
         "candidate_accuracy": share(answerable, lambda j: j.candidate_right),
+        # where the source sentence stands among the ten read: in the ranking, and in the
+        # order the expert read them (the evidence's order)
+        "mrr@10": share(answerable, lambda j: _reciprocal(j.response.hits, j.item)),
+        "read_mrr@10": share(answerable, lambda j: _reciprocal(j.response.reading, j.item)),
         "by_form": {form: {"n": n, "accuracy": share(by_form[form]),
                            "candidate_accuracy": share(by_form[form],
                                                        lambda j: j.candidate_right)

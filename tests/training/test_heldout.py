@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pytest
 
 from klareco.engine import Response
@@ -55,6 +57,22 @@ def test_the_report_counts_each_kind_of_answer() -> None:
     assert figures["by_form"]["kiun"] == {"n": 2, "accuracy": 0.5, "candidate_accuracy": 0.0}
     assert figures["by_form"]["unanswerable"] == {"n": 2, "accuracy": 0.5,
                                                   "candidate_accuracy": None}
+
+
+def test_the_report_places_the_source_sentence_in_the_ranking_and_as_read() -> None:
+    @dataclass
+    class FakeHit:
+        text: str
+
+    said = "Ana vidis Petron en la ĝardeno de sia onklo."
+    other = "La hundo dormis en la ĝardeno de la najbaro."
+    generated = GeneratedQuestion("Kiun vidis Ana?", ("petr",), yes_no=False, form="kiun",
+                                  sentence=said)
+    item = HeldOutItem(generated, generated.text, True, "kiun")
+    hits = [FakeHit(other), FakeHit(said)]
+    response = Response(item.text, "Petron", 0.9, [], hits=hits, reading=hits[::-1])
+    figures = report([Judged(item, response, True, True)])
+    assert (figures["mrr@10"], figures["read_mrr@10"]) == (0.5, 1.0)
 
 
 def test_generated_questions_become_gold_items_with_their_sentence_as_evidence() -> None:
