@@ -25,7 +25,12 @@ from itertools import pairwise
 
 from klareco.experts.factoid.frame import Frame
 from klareco.experts.factoid.roles import clause_roles
-from klareco.lexicon.closed_classes import NEGATION_WORDS, THIRD_PERSON_PRONOUNS
+from klareco.lexicon.closed_classes import (
+    CARDINAL_DIGITS,
+    CARDINAL_MULTIPLIERS,
+    NEGATION_WORDS,
+    THIRD_PERSON_PRONOUNS,
+)
 from klareco.lexicon.semantics import (
     MEASURED_IN,
     MONTH_ROOTS,
@@ -49,6 +54,8 @@ class Candidate:
     slot: str  # what it is there: subject, object, place, apposition, naming, quantity …
     clause: int | None  # the clause it stands in
     pronoun: bool = False  # a pronoun, replaced by the name it stands for
+    # the noun a bare numeral counts where it stands before it (da ĉefaj edzinoj sepcent)
+    counts: tuple[int, ...] = ()
 
 
 def answer_candidates(sentence: Sentence, matched: set[int], frame: Frame
@@ -72,7 +79,8 @@ def answer_candidates(sentence: Sentence, matched: set[int], frame: Frame
         if not set(content) - own - _hole_words(words, content, frame):
             continue  # the question's own words (and the noun it asks about) are no answer
         span = span[:MAX_ANSWER_WORDS]
-        if not fits_question(frame, candidate.slot, [words[i] for i in span]):
+        if not fits_question(frame, candidate.slot,
+                             [words[i] for i in span + candidate.counts]):
             continue
         if not frame.negated and candidate.clause is not None and \
                 denied(sentence.clauses[candidate.clause], words):
@@ -80,7 +88,8 @@ def answer_candidates(sentence: Sentence, matched: set[int], frame: Frame
         key = (span, candidate.slot)
         if key not in seen:
             seen.add(key)
-            yield Candidate(span, candidate.slot, candidate.clause, candidate.pronoun)
+            yield Candidate(span, candidate.slot, candidate.clause, candidate.pronoun,
+                            candidate.counts)
 
 
 # What a question word's role requires of its answer, as a fact of the language: "kiom" asks
@@ -121,11 +130,12 @@ def fits_question(frame: Frame, slot: str, words: list[Word]) -> bool:
             w.is_name and w.case != "Acc" for w in content) and not (
             place and frame.named_class in PERSON_CLASSES)
     if role == "time":
-        if frame.hole_roots & TIME_AND_MEASURE_ROOTS:
+        if frame.hole_roots & TIME_AND_MEASURE_ROOTS and \
+                frame.hole_roots.isdisjoint(ANY_TIME_ROOTS):
             # "en kiu jaro": a date — a year in digits, an ordinal, a month — not a count
             # of years ("okcent jarojn" is how long, not when)
-            return any(w.form.isdigit() or set(w.roots) & MONTH_ROOTS or
-                       (w.is_numeral and w.xpos == "ADJ") for w in words)
+            return any(w.form.isdigit() or set(w.roots) & MONTH_ROOTS or is_ordinal(w)
+                       for w in words)
         return slot in TIME_SLOTS or any(is_time(w) or w.is_numeral for w in words)
     if role in PLACE_ROLES:
         if frame.hole_roots:  # "en kiu urbo": a name, or the city itself
@@ -136,6 +146,16 @@ def fits_question(frame: Frame, slot: str, words: list[Word]) -> bool:
     if role == "possessor":  # "kies": whose — the "de" phrase after the possessed noun
         return slot == "possessor"
     return True
+
+
+# "en kiu tempo", "en kiu momento" ask for any time, not for a date as "en kiu jaro" does
+ANY_TIME_ROOTS = frozenset({"temp", "moment"})
+
+
+def is_ordinal(word: Word) -> bool:
+    """An ordinal: an adjective of numerals (sepa, dudek-unua, centa)."""
+    return word.xpos == "ADJ" and bool(word.roots) and all(
+        r in CARDINAL_DIGITS or r in CARDINAL_MULTIPLIERS for r in word.roots)
 
 
 def counted_units(frame: Frame) -> set[str]:
@@ -415,8 +435,25 @@ def _quantities(words: tuple[Word, ...], clause_of: dict[int, int]) -> Iterator[
                 if words[k].xpos == "NOUN":
                     break
             yield Candidate(tuple(range(start, k + 1)), "quantity", clause_of.get(start))
-        yield Candidate(tuple(range(start, end + 1)), "quantity", clause_of.get(start))
+        counts = _counted_before(words, start) if end == i else ()
+        yield Candidate(tuple(range(start, end + 1)), "quantity", clause_of.get(start),
+                        counts=counts)
         i += 1
+
+
+def _counted_before(words: tuple[Word, ...], numeral: int) -> tuple[int, ...]:
+    """The noun a numeral with no noun after it counts when it follows that noun's ``da`` or
+    ``de`` phrase: ``havis da ĉefaj edzinoj sepcent``, ``plena de fiŝoj, cent kvindek tri``."""
+    k = numeral - 1
+    if k >= 0 and words[k].form == ",":
+        k -= 1
+    if k < 1 or words[k].xpos != "NOUN":
+        return ()
+    noun = k
+    k -= 1
+    while k >= 0 and words[k].xpos in ("ADJ", "DET"):
+        k -= 1
+    return (noun,) if k >= 0 and words[k].form.lower() in ("da", "de") else ()
 
 
 def _dates(words: tuple[Word, ...], clause_of: dict[int, int]) -> Iterator[Candidate]:

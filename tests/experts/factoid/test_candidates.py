@@ -108,3 +108,24 @@ def test_a_passive_clause_offers_its_doer_and_undergoer_in_their_active_roles() 
     said = "La kapro estis manĝita de la lupo."
     assert "La kapro" in spans("Kiun manĝis la lupo?", said)["object"]
     assert "la lupo" in spans("Kiu manĝis la kapron?", said)["subject"]
+
+
+def test_a_numeral_after_the_da_phrase_it_counts_answers_kiom_da() -> None:
+    said = "La reĝo havis da ĉevaloj kvardek kaj da ŝafoj ducent."
+    assert spans("Kiom da ĉevaloj havis la reĝo?", said)["quantity"] == {"kvardek"}
+    assert spans("Kiom da ŝafoj havis la reĝo?", said)["quantity"] == {"ducent"}
+    # after a "de" phrase and a comma too; but a numeral after a bare noun counts nothing
+    found = spans("Kiom da fiŝoj estis en la reto?", "La reto estis plena de fiŝoj, sesdek.")
+    assert found["quantity"] == {"sesdek"}
+    assert "quantity" not in spans("Kiom da fiŝoj kaptis Petro?", "Petro kaptis fiŝojn, sesdek.")
+
+
+def test_en_kiu_tago_takes_an_ordinal_and_en_kiu_tempo_any_time() -> None:
+    found = spans("En kiu tago la reĝo revenis?", "La reĝo revenis en la tria tago.")
+    assert "en la tria tago" in found["time"]
+    # "en kiu jaro" asks for a date: not how long
+    assert "time" not in spans("En kiu jaro Petro loĝis en Romo?",
+                               "Petro loĝis en Romo dum tri jaroj.")
+    found = spans("En kiu tempo de la jaro ili venis?",
+                  "Ili venis je la komenco de la rikolto.")
+    assert "je la komenco de la rikolto" in found["time"]
