@@ -68,14 +68,25 @@ def answer_candidates(sentence: Sentence, matched: set[int], frame: Frame
         span = candidate.words
         if not span:
             continue
-        if is_pronoun(words[span[-1]]):
+        if len(span) == 1 and candidate.clause is not None and \
+                sentence.clauses[candidate.clause].kind == "relative" and \
+                sentence.clauses[candidate.clause].introducer == span[0]:
+            # "…, la kuraciston, kiu loĝis tie": the relative pronoun is the noun before it
+            before = _relative_antecedent(words, span[0])
+            if not before:
+                continue
+            candidate = Candidate(before, candidate.slot, candidate.clause, pronoun=True)
+            span = before
+        elif is_pronoun(words[span[-1]]):
             antecedent = _antecedent(words, span[0], matched)
             if antecedent is None:
                 continue
             candidate = Candidate(antecedent, candidate.slot, candidate.clause, pronoun=True)
             span = antecedent
         content = [i for i in span if words[i].is_content]
-        own = {i for i in content if i in matched}
+        # the question's own words: a word it says, not another word of the same root
+        # (marĉistino, the marsh-woman, answers a question about a marĉo)
+        own = {i for i in content if i in matched and words[i].terms[-1] in frame.terms}
         if not set(content) - own - _hole_words(words, content, frame):
             continue  # the question's own words (and the noun it asks about) are no answer
         span = span[:MAX_ANSWER_WORDS]
@@ -210,6 +221,19 @@ def _antecedent(words: tuple[Word, ...], before: int,
             return tuple(range(i, end + 1))
         i -= 1
     return None
+
+
+def _relative_antecedent(words: tuple[Word, ...], pronoun: int) -> tuple[int, ...]:
+    """The noun phrase right before a relative pronoun (and its comma): its article,
+    adjectives and nouns, up to six words; empty when no noun stands there."""
+    i = pronoun - 1
+    if i >= 0 and words[i].form == ",":
+        i -= 1
+    end = i
+    while i >= 0 and end - i < 6 and words[i].xpos in ("NOUN", "PROPN", "ADJ", "DET", "NUM"):
+        i -= 1
+    found = tuple(range(i + 1, end + 1))
+    return found if any(words[j].xpos in ("NOUN", "PROPN") for j in found) else ()
 
 
 def _raw_candidates(sentence: Sentence, matched: set[int], frame: Frame

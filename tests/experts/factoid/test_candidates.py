@@ -129,3 +129,19 @@ def test_en_kiu_tago_takes_an_ordinal_and_en_kiu_tempo_any_time() -> None:
     found = spans("En kiu tempo de la jaro ili venis?",
                   "Ili venis je la komenco de la rikolto.")
     assert "je la komenco de la rikolto" in found["time"]
+
+
+def test_a_word_of_the_same_root_is_not_the_question_s_own() -> None:
+    said = "La knabo iris al la fiŝisto ĉe la rivero."
+    assert "al la fiŝisto" in spans("Al kiu iris la knabo por aĉeti fiŝon?", said)[
+        "indirect_object"]
+    # the question's own word is still no answer
+    assert "indirect_object" not in spans("Al kiu iris la fiŝisto?",
+                                          "La fiŝisto iris al la fiŝisto.")
+
+
+def test_a_relative_pronoun_stands_for_the_noun_phrase_before_it() -> None:
+    said = "Ni renkontis la maljunan kuraciston, kiu loĝis en la vilaĝo."
+    assert "la maljunan kuraciston" in spans("Kiu loĝis en la vilaĝo?", said)["subject"]
+    said = "Petro vidis la domon, kiun konstruis lia patro."
+    assert "la domon" in spans("Kion konstruis la patro de Petro?", said)["object"]
