@@ -409,13 +409,32 @@ def _namings(words: tuple[Word, ...], heads: set[int],
         j = i + 1
         if j < len(words) and words[j].is_copula:
             j += 1  # nomo estas X
-        if naming and j < len(words) and words[j].xpos == "NOUN" and not words[j].is_name:
+        quoted = _quoted_after(words, j) if naming else ()
+        if quoted:
+            yield Candidate(quoted, "naming", clause_of.get(i))  # la nomon “Ruĝa Rivero”
+        elif naming and j < len(words) and words[j].xpos == "NOUN" and not words[j].is_name:
             yield Candidate((j,), "naming", clause_of.get(i))  # la nomon manao
         elif j < len(words) and words[j].is_name and j not in heads:
             end = j
             while end + 1 < len(words) and words[end + 1].is_name:
                 end += 1
             yield Candidate(tuple(range(j, end + 1)), "naming", clause_of.get(i))
+
+
+_OPENING_QUOTES = frozenset("“„«\"'‘‹")
+_CLOSING_QUOTES = frozenset("”“»\"'’›")
+
+
+def _quoted_after(words: tuple[Word, ...], start: int) -> tuple[int, ...]:
+    """The words inside the quotation marks that open at ``start`` (a name given in quotes),
+    up to six words; empty when no quotation opens there or it does not close."""
+    if start >= len(words) or words[start].form not in _OPENING_QUOTES:
+        return ()
+    end = start + 1
+    while end < len(words) and end - start <= 6 and words[end].form not in _CLOSING_QUOTES:
+        end += 1
+    inside = tuple(range(start + 1, end))
+    return inside if inside and end < len(words) and end - start <= 6 else ()
 
 
 def _named_after_verb(words: tuple[Word, ...], verb: int) -> tuple[int, ...]:

@@ -145,3 +145,11 @@ def test_a_relative_pronoun_stands_for_the_noun_phrase_before_it() -> None:
     assert "la maljunan kuraciston" in spans("Kiu loĝis en la vilaĝo?", said)["subject"]
     said = "Petro vidis la domon, kiun konstruis lia patro."
     assert "la domon" in spans("Kion konstruis la patro de Petro?", said)["object"]
+
+
+def test_a_name_given_in_quotes_after_a_naming_word_is_a_naming() -> None:
+    said = "La societo prenis por si la nomon “Verda Stelo de Lyon” antaŭ du jaroj."
+    assert spans("Kiel nomiĝis la societo?", said).get("naming") == {"Verda Stelo de Lyon"}
+    # an unclosed quotation gives none
+    said = "La societo prenis por si la nomon “Verda Stelo kaj poste ankoraŭ multe pli."
+    assert "naming" not in spans("Kiel nomiĝis la societo?", said)
