@@ -64,9 +64,15 @@ def test_mitrandiro_abstains(engine: Engine) -> None:
     ("Ĉu Kain mortigis Habelon?", "jes"),
     ("Ĉu Habel mortigis Kainon?", "ne"),  # who did what to whom
     ("Ĉu Ofelio estas filino de Hamleto?", "ne"),  # another name after the same noun
+    ("Ĉu Habel estis mortigita de Kain?", "jes"),  # the passive voice, read as the active
+    ("Ĉu Kain estis mortigita de Habel?", "ne"),
 ])
 def test_yes_no_reads_who_did_what(engine: Engine, question: str, expected: str) -> None:
     assert engine.ask(question).answer == expected
+
+
+def test_a_passive_question_asks_for_the_undergoer(engine: Engine) -> None:
+    assert engine.ask("Kiu estis mortigita de Kain?").answer == "Habel"
 
 
 def test_quick_query_answers_kain(real_home: Path) -> None:
