@@ -1,7 +1,8 @@
 """Run a retriever (and optionally an answerer) over a gold file and compute the metrics.
 
 The report's keys are those of ``klareco eval --json`` in ``DESIGN.md`` ("Interfaces"), plus
-``per_item`` for debugging.
+``by_difficulty``, ``read`` (the order the answerer read the top in) and ``per_item`` for
+debugging.
 """
 
 from __future__ import annotations
