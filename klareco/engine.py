@@ -244,7 +244,7 @@ class Engine:
         answered = answer is not None and answer.confidence >= self.threshold
         # the evidence in the order the expert read it (how likely each sentence holds the
         # answer), the answer's own sentence first
-        order = list(answer.reading) if answer is not None else []
+        order = [n for n in answer.reading if n < len(evidence)] if answer is not None else []
         order += [n for n in range(len(evidence)) if n not in order]
         if answered:
             assert answer is not None
