@@ -122,8 +122,11 @@ CARDINAL_DIGITS: dict[str, int] = {
 }
 CARDINAL_MULTIPLIERS: dict[str, int] = {"dek": 10, "cent": 100, "mil": 1000}
 
-# Words that deny their clause: "Ana ne dormis" answers "Ĉu Ana dormis?" with "ne".
-NEGATION_WORDS = frozenset({"ne", "neniu", "nenio", "neniam", "nenie", "neniel", "nek"})
+# Words that deny their clause: "Ana ne dormis" answers "Ĉu Ana dormis?" with "ne"; so do
+# "nek" and every correlative of neni- in every form ("li havis neniun filon").
+NEGATION_WORDS = frozenset({
+    "ne", "nek", "neniu", "neniun", "neniuj", "neniujn", "nenio", "nenion", "nenies",
+    "nenie", "nenien", "neniam", "neniel", "nenial", "neniom"})
 
 # Third-person personal pronouns: "mortigis lin" refers back to someone named before.
 THIRD_PERSON_PRONOUNS = frozenset(p.form for p in PERSONAL_PRONOUNS.values() if p.person == "3")

@@ -101,3 +101,9 @@ def test_a_question_in_the_passive_meets_evidence_in_the_active_and_back() -> No
 def test_a_coordinate_passive_without_subject_is_about_the_subject_before_it() -> None:
     fillers = clause_fillers(parse("Petro falis kaj estis vundita de la ŝtonoj."), 1)
     assert "petr" in " ".join(fillers["object"]) and "ŝton" in " ".join(fillers["subject"])
+
+
+def test_a_neni_correlative_in_any_form_denies_its_clause() -> None:
+    assert verdict("Ĉu Ana havis filon?", "Ana havis neniun filon.") == "ne"
+    assert verdict("Ĉu Petro diris ion?", "Petro diris nenion al la juĝisto.") == "ne"
+    assert verdict("Ĉu Ana havis filon?", "Ana havis unu filon.") == "jes"
