@@ -208,7 +208,7 @@ def generate(sentence: Sentence, rng: random.Random) -> GeneratedQuestion | None
     if rng.random() < YES_NO:
         asked, question_word = None, "ĉu"
         if passive is not None:
-            changed = rng.random() < SWAP_ROLES
+            changed = passive.swappable and rng.random() < SWAP_ROLES
             verb, swapped = passive.parts(None, changed)
         elif rng.random() < SWAP_ROLES:
             swapped = _swap_roles(constituents, words)
@@ -352,6 +352,7 @@ class PassiveVoice:
     undergoer: int
     texts: dict[int, str]
     plural: dict[int, bool]
+    swappable: bool  # whether the doer can become the undergoer (its case can turn)
 
     def parts(self, asked: int | None, swap: bool = False, plural: bool | None = None
               ) -> tuple[str, dict[int, str]]:
@@ -394,14 +395,15 @@ def _passive_voice(clause: Clause, constituents: list[tuple[str, Phrase]],
     if doer.preposition is not None or undergoer.preposition is not None:
         return None
     undergoer_text = _swapped_case(undergoer, words)  # Paŭlon → Paŭlo
-    if undergoer_text is None or _swapped_case(doer, words) is None:
-        return None  # a phrase whose case cannot turn cannot swap roles either
+    if undergoer_text is None:
+        return None
     suffix, auxiliary = _PASSIVE_TENSES[verb.ending]
     stem = verb.form.lower()[:-len(verb.ending)] + suffix
     return PassiveVoice(auxiliary, stem, doer_n, undergoer_n,
                         {doer_n: _phrase_text(doer, words, True), undergoer_n: undergoer_text},
                         {n: words[p.head].feat("Number") == "Plur"
-                         for n, p in ((doer_n, doer), (undergoer_n, undergoer))})
+                         for n, p in ((doer_n, doer), (undergoer_n, undergoer))},
+                        _swapped_case(doer, words) is not None)
 
 
 def _swap_roles(constituents: list[tuple[str, Phrase]], words: tuple[Word, ...]

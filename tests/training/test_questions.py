@@ -160,3 +160,12 @@ def test_a_clause_is_also_asked_in_the_passive_voice() -> None:
                if text.startswith("Ĉu") and "de la kapro" in text]
     assert swapped and set(swapped) == {("ne",)}
     assert all(parse(text).question is not None for text in by_text)
+
+
+def test_a_doer_whose_case_cannot_turn_is_asked_in_the_passive_but_never_swapped() -> None:
+    made = _made("Kain mortigis la ŝafon.", seeds=400)
+    passive = [(text, answers) for text, answers, form in made if "estis mortigita" in text]
+    assert any("de Kain" in text for text, _ in passive)
+    # "Kain" cannot be an undergoer ("Kainon" is no form of it): no swapped ĉu question
+    asked = [answers for text, answers in passive if text.startswith("Ĉu")]
+    assert asked and set(asked) == {("jes",)}
