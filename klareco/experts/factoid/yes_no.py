@@ -1,7 +1,9 @@
 """Yes/no questions: the question's clause checked against the clauses of the evidence.
 
 ``Ĉu Kain mortigis Habelon?`` is answered from the evidence clause that best supports it: the
-same verb (or a copula for a copula), and the question's fillers found there. Then
+same verb (or a copula for a copula), and the question's fillers found there; a clause whose
+subject is someone else, with the question's subject in neither role, comes last (it is not
+about the question's subject, even with the same verb). Then
 
 * a filler in the other role (subject ↔ object) → ``ne``: who did what to whom differs;
 * the same head with another name after it (``filino de X`` asked, ``filino de Y`` found)
@@ -73,7 +75,11 @@ def yes_no(frame: Frame, question: Sentence, top: Sequence[Evidence]) -> Verdict
                         "yn:inverse_rank": 1.0 / item.rank, f"yn:rule_{answer}": 1.0,
                         "yn:phrase_missing": float(missing),
                         "yn:clause_share": len(local) / max(len(matched), 1)}
-            key = (float(verb), float(same + crossed), share, -n)
+            # a clause whose subject is someone else, with the question's subject in no role
+            # of it, is not about that subject whatever its verb: read it last ("la kato
+            # estis filino de …" for "Ĉu X estas filino de …?"); swapped roles still count
+            elsewhere = not crossed and _other_subject(frame, item.ast, k)
+            key = (float(not elsewhere), float(verb), float(same + crossed), share, -n)
             if best is None or key > best[0]:
                 best = (key, Verdict(answer, n, reason, features))
     return None if best is None else best[1]
@@ -156,6 +162,19 @@ def _filler_roles(frame: Frame, fillers: dict[str, set[str]]) -> tuple[int, int]
         elif there:
             crossed += 1
     return same, crossed
+
+
+def _other_subject(frame: Frame, sentence: Sentence, index: int) -> bool:
+    """Whether the clause's subject (the passive undone) is a phrase with none of the
+    question's subject terms and no pronoun that could stand for it: another referent."""
+    wanted = next((terms for key, terms in frame.role_terms if key == "subject"), None)
+    if not wanted:
+        return False
+    words = sentence.words
+    members = clause_roles(sentence.clauses[index], words).of("subject")
+    if not members or any(is_pronoun(words[i]) for i in members):
+        return False
+    return not any(set(words[i].terms) & wanted for i in members)
 
 
 def _fillers_differ(frame: Frame, fillers: dict[str, set[str]]) -> int:

@@ -40,6 +40,16 @@ def test_another_name_after_the_same_noun_is_ne() -> None:
     assert verdict("Ĉu Marta estas filino de Karlo?", said) == "ne"
 
 
+def test_the_clause_about_the_question_s_subject_is_read_before_a_mere_copula() -> None:
+    # a copula clause about someone else ("la kato estis filino …") shares only the predicate
+    # noun; the clause that names the question's subject says whose daughter she is
+    asked = "Ĉu Ludmilo estas filino de Karlo?"
+    other = "Oni diras, ke la kato estis filino de muelisto."
+    own = "Ludmilo, filino de Jozefo, kantis."
+    assert verdict(asked, other, own) == "ne"
+    assert verdict("Ĉu Ludmilo estas filino de Jozefo?", other, own) == "jes"
+
+
 def test_nothing_matching_is_no_answer() -> None:
     assert verdict("Ĉu Ana dormis?", "La hundo bojis.") is None
 
