@@ -18,12 +18,13 @@ from klareco.retrieval.keywords import context_terms, speaker_terms, terms
 # venis … Li aĉetis …"). Chosen on questions generated from held-out documents (README,
 # "Measured": those that need the sentence before, and the others, which it must not hurt).
 NEIGHBOUR_NAME_WEIGHT = 0.7
-# A drama speech's sentences can also be indexed under its speaker (``speaker_terms``), at
-# this fraction of a term of their own: the speaker is their "mi". 0.7 serves questions about
-# speeches best (README, "Measured"; scripts/benchmarks/speaker_questions.py), but off until
-# the yes/no reading checks the question's subject: a character's own line ("la strigo estis
-# filino de …", said by her) then came first for "Ĉu <she> estas filino de …?" and read "jes".
-SPEAKER_WEIGHT = 0.0
+# A drama speech's sentences are also indexed under its speaker (``speaker_terms``), at this
+# fraction of a term of their own: the speaker is their "mi". 0.7 serves questions about
+# speeches best for a small loss on questions that name a speaking character (README,
+# "Measured"; scripts/benchmarks/speaker_questions.py). A character's own line about someone
+# else then ranks high for a yes/no question about her; the yes/no reading reads a clause
+# about someone else last (``experts.factoid.yes_no``).
+SPEAKER_WEIGHT = 0.7
 
 
 class BM25Indexer:
