@@ -3,7 +3,8 @@
 Three retrievers over one interface (``Searcher.search(text, k, retriever)``):
 
 * ``bm25``   stage 1 only: keywords from the question's AST, BM25 over roots and names.
-* ``hybrid`` stage 1's top 100, reranked by the Tree-LSTM cosine fused with the BM25 score
+* ``hybrid`` stage 1's top 100 (and the dense search's nearest ``DENSE_DEPTH``, off by
+  default), reranked by the Tree-LSTM cosine fused with the BM25 score
   (``klareco.retrieval.fusion``); the default.
 * ``dense``  the Tree-LSTM cosine over the whole FAISS index, for comparison.
 
@@ -38,7 +39,13 @@ from klareco.retrieval.query import question_text
 from klareco.text import require_text
 
 DEFAULT_K = 100
-STAGE1_DEPTH = 100  # candidates stage 2 reranks
+STAGE1_DEPTH = 100  # BM25 candidates stage 2 reranks
+# Nearest sentences by the Tree-LSTM cosine that may join stage 1's candidates in the hybrid
+# rerank (a question in other words than its answer shares few roots with it). 0: off. At 20,
+# questions generated from the tuning documents gain (recall@100 0.822 → 0.873, MRR@10 0.677 →
+# 0.683) but the dev set loses (MRR@10 0.637 → 0.601): the encoder's neighbours suit generated
+# questions, not people's (scripts/benchmarks/dense_depth.py; README, "Measured").
+DENSE_DEPTH = 0
 RETRIEVERS = ("hybrid", "bm25", "dense")
 DEFAULT_RETRIEVER = "hybrid"
 
@@ -133,7 +140,10 @@ class Searcher:
 
     def rank(self, query: list[tuple[str, float]], k: int) -> tuple[np.ndarray, np.ndarray, int]:
         """Top-k document positions and scores: score descending, then sentence id ascending."""
-        candidates, scores = self.index.score(query)
+        return self._top(*self.index.score(query), k)
+
+    def _top(self, candidates: np.ndarray, scores: np.ndarray, k: int
+             ) -> tuple[np.ndarray, np.ndarray, int]:
         matched = len(candidates)
         if matched > k:  # sort only what can reach the top k: the k-th score and above
             kth = np.partition(scores, matched - k)[matched - k]
@@ -172,7 +182,8 @@ class Searcher:
                                 retriever=retriever, timings_ms=timings, ast=ast)
         started = time.perf_counter()
         depth = k if retriever == "bm25" else max(k, STAGE1_DEPTH)
-        positions, scores, matched = self.rank([(kw.term, kw.weight) for kw in found], depth)
+        matches, match_scores = self.index.score([(kw.term, kw.weight) for kw in found])
+        positions, scores, matched = self._top(matches, match_scores, depth)
         _check_finite(scores, self.store.path, "a BM25 score")
         timings["stage1"] = _since(started)
         if len(positions) == 0:
@@ -186,19 +197,30 @@ class Searcher:
             hits = [(int(p), float(s), float(s), None, n) for n, (p, s) in
                     enumerate(zip(positions, scores, strict=True), start=1)]
         else:
-            hits = self._rerank(ast, positions, scores, timings, tail_cut)[:k]
+            hits = self._rerank(ast, positions, scores, (matches, match_scores), timings,
+                                tail_cut)[:k]
         return SearchResult(text, found, self._hits(hits[:keep]), matched, None, retriever, timings,
                             ast)
 
     def _rerank(self, ast: Sentence, positions: np.ndarray, scores: np.ndarray,
-                timings: dict[str, float],
-                tail_cut: bool) -> list[tuple[int, float, float | None, float | None, int]]:
+                matches: tuple[np.ndarray, np.ndarray], timings: dict[str, float],
+                tail_cut: bool) -> list[tuple[int, float, float | None, float | None, int | None]]:
+        """Stage 1's candidates (``positions``, ``scores``) and the dense search's nearest
+        ``DENSE_DEPTH``, fused; ``matches``: every sentence stage 1 matched, with its BM25
+        score, which a dense candidate keeps (0 when it matched no keyword)."""
         assert self.stage2 is not None
         started = time.perf_counter()
         query = self.stage2.encoder.encode([ast])[0]
         _check_finite(query, self._encoder_path(), "the question's vector")
         timings["encode"] = _since(started)
         started = time.perf_counter()
+        lexical_found = len(positions)
+        if DENSE_DEPTH and self.stage2.dense is not None:
+            nearest, _ = self.stage2.dense.search(query, DENSE_DEPTH)
+            extra = np.setdiff1d(nearest, positions)  # sorted, unique
+            positions = np.concatenate([positions, extra.astype(positions.dtype)])
+            scores = np.concatenate([scores, _scores_of(extra, *matches).astype(scores.dtype)])
+            timings["dense"] = _since(started)
         cosines = self.stage2.vectors(positions) @ query
         _check_finite(cosines, self._dense_path(), "a cosine")
         order, final = fuse(scores, cosines, self.id_rank[positions], self.stage2.fusion)
@@ -207,7 +229,10 @@ class Searcher:
             keep = knee_cut(final)
             order, final = order[:keep], final[:keep]
         timings["stage2"] = _since(started)
-        return [(int(positions[i]), float(f), float(scores[i]), float(cosines[i]), int(i) + 1)
+        # a dense candidate has no stage-1 rank, and a BM25 score only when it matched
+        return [(int(positions[i]), float(f),
+                 float(scores[i]) if i < lexical_found or scores[i] > 0 else None,
+                 float(cosines[i]), int(i) + 1 if i < lexical_found else None)
                 for i, f in zip(order, final, strict=True)]
 
     def _dense(self, text: str, ast: Sentence, found: list[Keyword], k: int,
@@ -239,6 +264,15 @@ class Searcher:
                     dense, k_pos)
                 for n, (r, (position, final, lexical, dense, k_pos)) in
                 enumerate(zip(rows, ranked, strict=True), start=1)]
+
+
+def _scores_of(wanted: np.ndarray, matched: np.ndarray, scores: np.ndarray) -> np.ndarray:
+    """The BM25 scores of the positions ``wanted`` among stage 1's ``matched`` positions
+    (ascending) and their ``scores``; 0 for a position that matched no keyword."""
+    if len(matched) == 0:
+        return np.zeros(len(wanted), dtype=np.float32)
+    at = np.minimum(np.searchsorted(matched, wanted), len(matched) - 1)
+    return np.where(matched[at] == wanted, scores[at], 0.0)
 
 
 def matched_spans(ast: Sentence, terms: Collection[str]) -> list[tuple[int, int]]:

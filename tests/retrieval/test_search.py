@@ -84,6 +84,26 @@ def test_hybrid_reranks_the_stage1_candidates(hybrid: Searcher) -> None:
     assert reranked == hybrid.search(question, 100, "hybrid").hits  # deterministic
 
 
+def test_dense_neighbours_join_the_hybrid_candidates_when_asked(
+        hybrid: Searcher, monkeypatch: pytest.MonkeyPatch) -> None:
+    import klareco.retrieval.search as search
+
+    question = "Kiun helpis Tobio?"
+    lexical = {h.sentence_id for h in hybrid.search(question, 100, "bm25").hits}
+    nearest = hybrid.search(question, 3, "dense").hits
+    monkeypatch.setattr(search, "DENSE_DEPTH", 3)
+    joined = hybrid.search(question, 100, "hybrid").hits
+    ids = {h.sentence_id for h in joined}
+    assert ids == lexical | {h.sentence_id for h in nearest}
+    assert ids - lexical, "the fixture should have a near sentence without the keywords"
+    for hit in joined:
+        if hit.sentence_id in lexical:
+            assert hit.k_pos is not None and hit.score_lexical is not None
+        else:  # no stage-1 rank, and no BM25 score: it holds no keyword
+            assert hit.k_pos is None and hit.score_lexical is None
+    assert [h.score for h in joined] == sorted((h.score for h in joined), reverse=True)
+
+
 @pytest.mark.parametrize("retriever", ["bm25", "hybrid", "dense"])
 def test_keep_returns_the_head_of_the_same_ranking(hybrid: Searcher, retriever: str) -> None:
     question = "Kiu parolis en la unua tago laŭ Genezo?"
