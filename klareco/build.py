@@ -13,7 +13,7 @@ from pathlib import Path
 import numpy as np
 
 from klareco.artifacts import collection_home, store_path
-from klareco.config import data_home
+from klareco.config import build_lock, data_home
 from klareco.corpus.build import BuildReport, build
 from klareco.corpus.collection import build_collection_store
 from klareco.corpus.manifest import Manifest
@@ -39,8 +39,10 @@ def build_store(home: Path | None = None, mirror: Path | None = None, *,
                 workers: int | None = None, force: bool = False) -> BuildReport:
     """The corpus store with the stage-1 index and the encoder trees (no dense index); the
     options are those of ``klareco.corpus.build.build``."""
-    return build(home, mirror, manifest=manifest, progress=progress, workers=workers,
-                 force=force, indexers=STORE_INDEXERS)
+    home = home or data_home()
+    with build_lock(home):
+        return build(home, mirror, manifest=manifest, progress=progress, workers=workers,
+                     force=force, indexers=STORE_INDEXERS)
 
 
 def build_all(home: Path | None = None, mirror: Path | None = None, *, force: bool = False,
@@ -50,7 +52,7 @@ def build_all(home: Path | None = None, mirror: Path | None = None, *, force: bo
     ``dask``: a Dask scheduler's address (``"local"``: a local cluster) to parse and encode
     on, in partitions (``klareco.distributed``); the artefacts are the same."""
     home = home or data_home()
-    with _dask_build(dask, home, progress) as cluster:
+    with build_lock(home), _dask_build(dask, home, progress) as cluster:
         corpus = build(home, mirror, manifest=manifest, progress=progress, force=force,
                        indexers=STORE_INDEXERS, parse_many=cluster.parse if cluster else None)
         return FullBuildReport(corpus, _build_dense(home, progress, force, cluster))
@@ -63,7 +65,7 @@ def build_collection(name: str, sources: Sequence[Path | str] | None = None,
     was built from last time) under ``home`` (default: the data dir): its store and its
     dense index by the shipped encoder."""
     folder = collection_home(name, home)
-    with _dask_build(dask, folder, progress) as cluster:
+    with build_lock(folder), _dask_build(dask, folder, progress) as cluster:
         corpus = build_collection_store(folder, sources, indexers=STORE_INDEXERS,
                                         progress=progress, workers=workers, force=force,
                                         parse_many=cluster.parse if cluster else None)

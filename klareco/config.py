@@ -1,7 +1,11 @@
 """Where Klareco keeps what it builds: one home for that fact."""
 
+import fcntl
 import os
+import sys
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from importlib import resources
 from pathlib import Path
 
@@ -38,6 +42,31 @@ def remove_partials(home: Path) -> None:
     for leftover in home.glob(".*.partial"):
         if leftover.is_file():
             leftover.unlink(missing_ok=True)
+
+
+BUILD_LOCK = ".build.lock"
+
+
+@contextmanager
+def build_lock(home: Path) -> Iterator[None]:
+    """Hold ``home``'s build lock: one build at a time writes a data directory. A second build
+    (``klareco ask`` building what is missing while ``klareco build`` runs, a server's child
+    build) waits here, then finds the first one's work done; without the lock each removed the
+    other's half-written files. The kernel releases it when a build dies."""
+    with writing(home):
+        home.mkdir(parents=True, exist_ok=True)
+        handle = (home / BUILD_LOCK).open("a")
+    with handle:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            print(f"waiting for another build of {home} to finish …", file=sys.stderr,
+                  flush=True)
+            fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
 
 
 def cache_home() -> Path:

@@ -131,3 +131,29 @@ def test_missing_store_says_to_build(tmp_path: Path) -> None:
 
     with pytest.raises(CorpusError, match="klareco build"):
         Store(tmp_path / "nothing.sqlite")
+
+
+def test_a_second_build_of_a_home_waits_for_the_first(tmp_path: Path, fixture_corpus: Path,
+                                                      fixture_manifest: Manifest,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    import threading
+
+    from klareco.build import build_store
+    from klareco.config import build_lock
+
+    home = tmp_path / "home"
+    reports = []
+    second = threading.Thread(target=lambda: reports.append(build_store(
+        home, fixture_corpus, manifest=fixture_manifest, progress=False, workers=1)))
+    with build_lock(home):  # the first build, still running
+        (home / ".klareco.sqlite.1.partial").write_text("the first build's half-written file")
+        second.start()
+        second.join(timeout=1.0)
+        assert second.is_alive(), "the second build did not wait"
+        assert (home / ".klareco.sqlite.1.partial").exists()  # not removed under the first
+        (home / ".klareco.sqlite.1.partial").unlink()
+    second.join(timeout=120)
+    assert not second.is_alive() and reports and not reports[0].up_to_date
+    assert "waiting for another build" in capsys.readouterr().err
+    with Store(store_path(home)) as store:
+        assert store.count("documents") == 4
