@@ -24,7 +24,7 @@ from typing import Any
 
 from klareco.artifacts import analyzer_fingerprint, collection_home, nothing_built, store_path
 from klareco.corpus.store import Store, StoredSentence
-from klareco.errors import DamagedError, KlarecoError
+from klareco.errors import BUILD_FIX, DamagedError, KlarecoError
 from klareco.evaluation import evaluate
 from klareco.evaluation.judging import ABSTAIN_TEXT  # one home: the judging rules
 from klareco.experts.base import Answer, Evidence
@@ -175,7 +175,7 @@ class Engine:
             except KlarecoError as error:
                 if not needs_build(error):
                     raise
-                build_missing(str(error))
+                build_missing(build_reason(error))
         return cls.load(home, retriever)
 
     def close(self) -> None:
@@ -358,7 +358,16 @@ class Engine:
 def needs_build(error: KlarecoError) -> bool:
     """Whether ``Engine.load`` failed because the build is missing or belongs to other code
     (which ``klareco build`` mends), not because a file is damaged."""
-    return not isinstance(error, DamagedError) and "run `klareco build`" in str(error)
+    return not isinstance(error, DamagedError) and BUILD_FIX in str(error)
+
+
+def build_reason(error: KlarecoError) -> str:
+    """Why a build is needed, as ``load_or_build`` tells the one who builds: the error
+    without its advice to run `klareco build`."""
+    text = str(error)
+    for joiner in (": ", "; "):
+        text = text.removesuffix(joiner + BUILD_FIX)
+    return text
 
 
 def _before(position: int) -> range:

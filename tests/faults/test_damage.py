@@ -121,3 +121,4 @@ def test_a_build_from_before_checksums_is_rebuilt_not_reported(home: Path) -> No
     with pytest.raises(KlarecoError, match="stopped here"):
         Engine.load_or_build(build_missing, home)
     assert reasons and "from another version of Klareco" in reasons[0]
+    assert "klareco build" not in reasons[0]  # the one told is building it
