@@ -8,6 +8,7 @@ from klareco.parse import parse
 from klareco.training.questions import (
     generate,
     make_question,
+    with_context_clause,
     with_word,
     with_work,
     work_mention,
@@ -169,3 +170,18 @@ def test_a_doer_whose_case_cannot_turn_is_asked_in_the_passive_but_never_swapped
     # "Kain" cannot be an undergoer ("Kainon" is no form of it): no swapped ĉu question
     asked = [answers for text, answers in passive if text.startswith("Ĉu")]
     assert asked and set(asked) == {("jes",)}
+
+
+def test_a_clause_of_circumstance_joins_a_question_as_people_add_one() -> None:
+    sentence = parse("Petro renkontis sian amikon Paŭlo, kiam li iris al la urbo.")
+    main = sentence.clauses[0]
+    asked = {i for i, w in enumerate(sentence.words) if w.form == "Paŭlo"}
+    assert with_context_clause("Kiun renkontis Petro?", sentence, main, asked) == \
+        "Kiun renkontis Petro, kiam li iris al la urbo?"
+    # a clause no introducer opens is no context (nor the asked one), and one that holds
+    # the answer would give it away
+    assert with_context_clause("Kien iris li?", sentence, sentence.clauses[1],
+                               set()) == "Kien iris li?"
+    city = {i for i, w in enumerate(sentence.words) if w.form == "urbo"}
+    assert with_context_clause("Kiun renkontis Petro?", sentence, main, city) == \
+        "Kiun renkontis Petro?"
