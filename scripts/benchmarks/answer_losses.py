@@ -17,7 +17,8 @@ Each answerable question falls in exactly one row, the first that applies:
   right          answered right
 
 Unanswerable questions are counted as withheld (right) or answered (wrong). The rows say
-which stage to work on; the per-form lines say for which questions.
+which stage to work on; the lines per difficulty (direct, paraphrase, inference; "generated"
+for a generated set) and per question form say for which questions.
 """
 
 from __future__ import annotations
@@ -91,6 +92,7 @@ def main() -> None:
         items = read_gold(path)
         stages: Counter[str] = Counter()
         by_form: dict[str, Counter[str]] = defaultdict(Counter)
+        by_difficulty: dict[str, Counter[str]] = defaultdict(Counter)
         unanswerable: Counter[str] = Counter()
         for item, right in tqdm(items, desc=path.name, unit="q"):
             if not item["answers"]:
@@ -100,11 +102,14 @@ def main() -> None:
             stage = loss(engine, expert, item, right)
             stages[stage] += 1
             by_form[item.get("type", "?")][stage] += 1
+            by_difficulty[item.get("difficulty", "?")][stage] += 1
         report[path.name] = {"answerable": {s: stages[s] for s in STAGES},
                              "unanswerable": dict(unanswerable),
-                             "by_form": {form: {s: c[s] for s in STAGES}
-                                         for form, c in sorted(by_form.items(),
-                                                               key=lambda p: -p[1].total())}}
+                             **{f"by_{key}": {name: {s: c[s] for s in STAGES}
+                                              for name, c in sorted(
+                                                  groups.items(), key=lambda p: -p[1].total())}
+                                for key, groups in (("difficulty", by_difficulty),
+                                                    ("form", by_form))}}
     if args.json:
         print(json.dumps(report, ensure_ascii=False, indent=2))
         return
@@ -113,11 +118,12 @@ def main() -> None:
         print(f"{name}: {total} answerable, unanswerable {found['unanswerable']}")
         for stage, count in found["answerable"].items():
             print(f"  {stage:<13} {count:>5}  {count / max(total, 1):.3f}")
-        print("  form            n  " + "  ".join(f"{s:>12}" for s in STAGES))
-        for form, counts in found["by_form"].items():
-            n = sum(counts.values())
-            print(f"  {form:<12} {n:>4}  " + "  ".join(f"{counts[s] / n:>12.2f}"
-                                                      for s in STAGES))
+        for key in ("difficulty", "form"):
+            print(f"  {key:<12}    n  " + "  ".join(f"{s:>12}" for s in STAGES))
+            for name, counts in found[f"by_{key}"].items():
+                n = sum(counts.values())
+                print(f"  {name:<12} {n:>4}  " + "  ".join(f"{counts[s] / n:>12.2f}"
+                                                          for s in STAGES))
 
 
 if __name__ == "__main__":
