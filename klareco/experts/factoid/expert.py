@@ -29,6 +29,7 @@ from klareco.experts.factoid.features import (
 )
 from klareco.experts.factoid.frame import Frame, coverage, matched_words, names_found, read_frame
 from klareco.experts.factoid.model import Ranker
+from klareco.experts.factoid.roles import states_whole
 from klareco.experts.factoid.yes_no import yes_no
 from klareco.parse.ast import Sentence
 
@@ -143,6 +144,8 @@ class FactoidExpert(Expert):
                 features = candidate_features(frame, item, candidate, matched, sentence,
                                               distances, clauses)
                 found.append(Option(candidate, n, item.text[start:end], start, end, features))
+        if frame.role == "quantity" and not frame.phrase_terms:
+            found = wholes_over_parts(found, top)
         # the same answer in other sentences of the top: agreement is evidence
         sources: dict[str, set[int]] = {}
         for option in found:
@@ -150,6 +153,25 @@ class FactoidExpert(Expert):
         for option in found:
             option.features["support"] = (len(sources[option.key]) - 1) / max(self.depth - 1, 1)
         return found
+
+
+def wholes_over_parts(options: list[Option], top: Sequence[Evidence]) -> list[Option]:
+    """For a ``kiom`` question with no restriction of its own (``Kiom da jaroj vivis
+    Petro?``): when the evidence states the whole of the asked action of the asked subject
+    (``la tuta vivo de Petro estis …``, ``states_whole``), that count is what is asked, and
+    the other counts — the same action's spans (``Petro vivis tridek jarojn, kaj naskiĝis
+    al li …``) or other people's — are left out."""
+    wholes = [o for o in options if _own_count(o) and o.candidate is not None and
+              o.candidate.clause is not None and
+              states_whole(top[o.evidence].ast.clauses[o.candidate.clause],
+                           top[o.evidence].ast.words)]
+    return wholes or options
+
+
+def _own_count(option: Option) -> bool:
+    """A count of the question's unit in a clause of its action and subject."""
+    f = option.features
+    return bool(f.get("verb_agrees") and f.get("same_role") and f.get("counts:asked"))
 
 
 def reading_order(options: Sequence[Option], probabilities: Sequence[float],

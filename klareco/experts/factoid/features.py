@@ -12,9 +12,9 @@ what. The weights are learned (``model``); nothing here is tuned by hand.
 from __future__ import annotations
 
 from klareco.experts.base import Evidence
-from klareco.experts.factoid.candidates import Candidate, counting, is_time
+from klareco.experts.factoid.candidates import Candidate, counting, is_pronoun, is_time
 from klareco.experts.factoid.frame import Frame
-from klareco.experts.factoid.roles import Roles, clause_roles
+from klareco.experts.factoid.roles import Roles, action_noun_roles, clause_roles
 from klareco.lexicon.semantics import PLACE_CLASSES
 from klareco.parse.ast import Clause, Word
 
@@ -80,7 +80,7 @@ def candidate_features(frame: Frame, item: Evidence, candidate: Candidate,
         if reading is None:
             reading = clauses[candidate.clause] = clause_reading(
                 frame, item.ast.clauses[candidate.clause], words)
-        agrees, same, crossed, main = reading
+        agrees, same, crossed, main, elsewhere = reading
         if agrees:
             found["verb_agrees"] = 1.0
             found[f"verb_agrees:{role}"] = 1.0
@@ -88,6 +88,7 @@ def candidate_features(frame: Frame, item: Evidence, candidate: Candidate,
         found["same_role"] = float(same)
         found["crossed_role"] = float(crossed)
         found["main_clause"] = float(main)
+        found["other_subject"] = float(elsewhere)
     # (a resolved pronoun gets no feature of its own: generated questions never ask for a
     # pronoun, so such a feature would only ever be seen on wrong answers)
     for kind in candidate_types(frame, words, span):
@@ -159,8 +160,9 @@ def null_features(frame: Frame, sentences: list[Features]) -> Features:
 
 
 # of a candidate's clause: whether its verb is the question's, how many of the question's
-# fillers stand in the same and in the crossed role (``role_agreement``), whether it is main
-ClauseReading = tuple[bool, int, int, bool]
+# fillers stand in the same and in the crossed role (``role_agreement``), whether it is main,
+# and whether its subject is someone other than the question's (``subject_elsewhere``)
+ClauseReading = tuple[bool, int, int, bool, bool]
 
 
 def clause_reading(frame: Frame, clause: Clause, words: tuple[Word, ...]) -> ClauseReading:
@@ -168,7 +170,25 @@ def clause_reading(frame: Frame, clause: Clause, words: tuple[Word, ...]) -> Cla
     roles = clause_roles(clause, words)
     agrees = bool(frame.verb_roots) and roles.verb is not None and \
         not frame.verb_roots.isdisjoint(words[roles.verb].content_roots)
-    return (agrees, *role_agreement(frame, roles, words), clause.kind == "main")
+    if not agrees and frame.verb_roots:
+        # "la vivo de Petro estis …" for "Kiom da jaroj vivis Petro?": the action as a noun
+        named = action_noun_roles(clause, words, frame.verb_roots)
+        if named is not None:
+            roles, agrees = named, True
+    same, crossed = role_agreement(frame, roles, words)
+    return (agrees, same, crossed, clause.kind == "main",
+            not crossed and subject_elsewhere(frame, roles, words))
+
+
+def subject_elsewhere(frame: Frame, roles: Roles, words: tuple[Word, ...]) -> bool:
+    """Whether the clause's subject (``clause_roles``) is another referent than the
+    question's: a phrase with none of the question's subject terms and no pronoun that could
+    stand for them (``Paŭlo vivis sepdek jarojn`` is not about Petro)."""
+    wanted = next((terms for key, terms in frame.role_terms if key == "subject"), None)
+    members = roles.of("subject")
+    if not wanted or not members or any(is_pronoun(words[i]) for i in members):
+        return False
+    return not any(wanted & set(words[i].terms) for i in members)
 
 
 def role_agreement(frame: Frame, roles: Roles, words: tuple[Word, ...]) -> tuple[int, int]:

@@ -47,6 +47,36 @@ def clause_roles(clause: Clause, words: tuple[Word, ...]) -> Roles:
                  _members(clause.predicate))
 
 
+def action_noun_roles(clause: Clause, words: tuple[Word, ...],
+                      verb_roots: frozenset[str]) -> Roles | None:
+    """The clause read as the action its subject's noun names, when that noun has one of
+    ``verb_roots``: ``la vivo de Petro estis sepdek jaroj`` says what ``Petro vivis sepdek
+    jarojn`` says — the noun is the action, its ``de``-phrase the doer, and the predicate
+    what is said of the action. None for any other clause."""
+    subject = clause.subject
+    if clause.verb is None or not words[clause.verb].is_copula or subject is None:
+        return None
+    noun = words[subject.head]
+    if noun.xpos != "NOUN" or verb_roots.isdisjoint(noun.content_roots):
+        return None
+    after = sorted(i for i in subject.members() if i > subject.head)
+    if not after or words[after[0]].form.lower() != "de":
+        return None
+    return Roles(subject.head, frozenset(after[1:]), frozenset(), _members(clause.predicate))
+
+
+def states_whole(clause: Clause, words: tuple[Word, ...]) -> bool:
+    """Whether the clause's subject is a whole: ``la tuta vivo de Petro``, ``ĉiuj liaj
+    tagoj``. What it says of it is the total, not a part."""
+    subject = clause.subject
+    return subject is not None and any(
+        words[i].roots == _WHOLE or words[i].form.lower() in _ALL for i in subject.members())
+
+
+_WHOLE = ("tut",)  # tuta, tutan: the whole
+_ALL = frozenset({"ĉiuj", "ĉiujn"})
+
+
 def _members(phrase: Phrase | None) -> frozenset[int]:
     return frozenset() if phrase is None else frozenset(phrase.members())
 

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 
 from klareco.experts.base import Evidence
 from klareco.experts.factoid.candidates import is_pronoun
-from klareco.experts.factoid.features import Features
+from klareco.experts.factoid.features import Features, subject_elsewhere
 from klareco.experts.factoid.frame import Frame, coverage, matched_words, names_found
 from klareco.experts.factoid.roles import clause_roles
 from klareco.lexicon.closed_classes import NEGATION_WORDS
@@ -165,16 +165,10 @@ def _filler_roles(frame: Frame, fillers: dict[str, set[str]]) -> tuple[int, int]
 
 
 def _other_subject(frame: Frame, sentence: Sentence, index: int) -> bool:
-    """Whether the clause's subject (the passive undone) is a phrase with none of the
-    question's subject terms and no pronoun that could stand for it: another referent."""
-    wanted = next((terms for key, terms in frame.role_terms if key == "subject"), None)
-    if not wanted:
-        return False
+    """Whether the clause's subject (the passive undone) is another referent
+    (``subject_elsewhere``)."""
     words = sentence.words
-    members = clause_roles(sentence.clauses[index], words).of("subject")
-    if not members or any(is_pronoun(words[i]) for i in members):
-        return False
-    return not any(set(words[i].terms) & wanted for i in members)
+    return subject_elsewhere(frame, clause_roles(sentence.clauses[index], words), words)
 
 
 def _fillers_differ(frame: Frame, fillers: dict[str, set[str]]) -> int:

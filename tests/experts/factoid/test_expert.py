@@ -163,3 +163,33 @@ def test_the_evidence_is_read_in_the_order_of_the_answer_it_holds() -> None:
     assert found is not None and found.evidence == 2
     # the third sentence holds the answer; the others keep their retrieval order
     assert found.reading == (2, 0, 1)
+
+
+def test_a_count_stated_for_the_whole_action_is_the_answer() -> None:
+    part = "Marta laboris dek jarojn, kaj naskiĝis al ŝi filino."
+    whole = "La tuta laboro de Marta estis kvardek jaroj."
+    other = "Klara laboris tridek jarojn."
+    evidence = [Evidence(text, parse(text), n, 1.0)
+                for n, text in enumerate((part, other, whole), 1)]
+    options = FactoidExpert().options(parse("Kiom da jaroj laboris Marta?"), evidence)
+    # the whole is what is asked: not a span of it, not someone else's count
+    assert {o.text for o in options[1:]} == {"kvardek jaroj"}
+    # the whole's clause reads as the asked action with the asked subject
+    counted = next(o for o in options if o.text == "kvardek jaroj")
+    assert counted.features["verb_agrees"] == 1.0 and counted.features["same_role"] == 1.0
+    # without the whole, the part stays; a question restricted by a phrase keeps it too
+    assert "dek jarojn" in {o.text for o in FactoidExpert().options(
+        parse("Kiom da jaroj laboris Marta?"), evidence[:2])}
+    assert "dek jarojn" in {o.text for o in FactoidExpert().options(
+        parse("Kiom da jaroj laboris Marta en la urbo?"), evidence)}
+
+
+def test_a_clause_about_someone_else_is_marked() -> None:
+    evidence = [Evidence(text, parse(text), n, 1.0) for n, text in enumerate(
+        ("Klara laboris tridek jarojn.", "Ŝi laboris dek jarojn.",
+         "Marta laboris kvin jarojn."), 1)]
+    options = FactoidExpert().options(parse("Kiom da jaroj laboris Marta?"), evidence)
+    elsewhere = {o.text: o.features.get("other_subject") for o in options[1:]}
+    # another name is another referent; a pronoun may be Marta; Marta is not
+    assert elsewhere["tridek jarojn"] == 1.0
+    assert elsewhere["dek jarojn"] == 0.0 and elsewhere["kvin jarojn"] == 0.0

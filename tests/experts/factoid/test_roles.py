@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from klareco.experts.factoid.frame import read_frame
-from klareco.experts.factoid.roles import clause_roles
+from klareco.experts.factoid.roles import action_noun_roles, clause_roles, states_whole
 from klareco.parse import parse
 
 
@@ -58,3 +58,29 @@ def test_a_passive_question_asks_for_the_undergoer_or_the_doer() -> None:
     doer = read_frame(parse("De kiu estis manĝita la kapro?"))
     assert doer is not None and doer.role == "subject"
     assert dict(doer.role_terms)["object"] == {"kapr"}
+
+
+def test_an_action_named_by_a_noun_reads_as_its_clause() -> None:
+    ast = parse("La tuta laboro de la forĝisto estis dek horoj.")
+    found = action_noun_roles(ast.clauses[0], ast.words, frozenset({"labor"}))
+    assert found is not None
+    assert ast.words[found.verb].form == "laboro"
+    assert " ".join(ast.words[i].form for i in sorted(found.subject)) == "la forĝisto"
+    assert " ".join(ast.words[i].form for i in sorted(found.predicate)) == "dek horoj"
+    # only for the asked action, only a copula, only with the doer after "de"
+    assert action_noun_roles(ast.clauses[0], ast.words, frozenset({"dorm"})) is None
+    verb = parse("La forĝisto laboris dek horojn.")
+    assert action_noun_roles(verb.clauses[0], verb.words, frozenset({"labor"})) is None
+    bare = parse("La laboro estis peza.")
+    assert action_noun_roles(bare.clauses[0], bare.words, frozenset({"labor"})) is None
+
+
+def test_a_whole_is_a_subject_said_whole() -> None:
+    def whole(text: str) -> bool:
+        ast = parse(text)
+        return states_whole(ast.clauses[0], ast.words)
+
+    assert whole("La tuta vojaĝo de Marta estis tri semajnoj.")
+    assert whole("Ĉiuj liaj tagoj estis naŭdek jaroj.")
+    assert not whole("La vojaĝo de Marta estis tri semajnoj.")
+    assert not whole("Marta vojaĝis tri semajnojn.")
