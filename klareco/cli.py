@@ -237,21 +237,30 @@ _collection_option = click.option(
               "binary tree in word order (the trivial-tree baseline).")
 @click.option("--output", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Where to write the model (default: models/tree_lstm.pt).")
+@click.option("--fusion-only", is_flag=True,
+              help="Do not train: choose the fusion rule of the model at --output (default: "
+              "the shipped one) again on the same questions, and record it in the model.")
 def train_command(seed: int | None, pairs: int | None, epochs: int | None,
-                  dev_path: Path | None, tree: str, output: Path | None) -> None:
+                  dev_path: Path | None, tree: str, output: Path | None,
+                  fusion_only: bool) -> None:
     """Train the Tree-LSTM encoder on the built corpus (CPU, seeded), then rebuild the dense
     index with `klareco build`."""
     from klareco.artifacts import nothing_built
     from klareco.build import build_store
     from klareco.models.encoder import default_model_path
     from klareco.training.card import write_card
-    from klareco.training.encoder import TrainConfig, train
+    from klareco.training.encoder import TrainConfig, rechoose_fusion, train
 
     if nothing_built():
         _prepare_home()
         click.echo("The corpus is not built yet; building it now.", err=True)
         build_store(mirror=_default_mirror(None))
     defaults = TrainConfig()
+    output = output or default_model_path()
+    if fusion_only and seed is None:  # the questions the model's own rule was chosen on
+        from klareco.models.encoder import Encoder
+
+        seed = Encoder.load(output).metadata.get("train", {}).get("config", {}).get("seed")
     config = TrainConfig(seed=defaults.seed if seed is None else seed,
                          pairs=pairs or defaults.pairs, epochs=epochs or defaults.epochs,
                          tree=tree)
@@ -264,7 +273,12 @@ def train_command(seed: int | None, pairs: int | None, epochs: int | None,
         items = _tuning_questions(config.seed)
         chosen_on = (f"{len(items):,} questions generated from the tuning documents "
                      "(`klareco/training/split.py`)")
-    output = output or default_model_path()
+    if fusion_only:
+        report = rechoose_fusion(output, items)
+        write_card(output, report, chosen_on)
+        click.echo(f"fusion rule of {output}: {report.fusion}; run `klareco build` to "
+                   "re-index the corpus under the model's new id")
+        return
     report = train(config=config, choice_items=items, output=output,
                    progress=sys.stderr.isatty(), log=lambda line: click.echo(line, err=True))
     write_card(output, report, chosen_on)

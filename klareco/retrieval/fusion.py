@@ -6,7 +6,10 @@ Two documented rules, both over the stage-1 candidate list only:
   over the candidates so that the two scales meet: ``z`` (standard score: minus the mean,
   over the standard deviation) or ``minmax`` (onto [0, 1]). On the dev set z-scores did better
   than min-max: min-max stretches a narrow spread of cosines into the full range, z-scores
-  weigh each list by how far a candidate stands out of it.
+  weigh each list by how far a candidate stands out of it. α may grow with the question's
+  keywords (``per_keyword``): each keyword is one more piece of evidence BM25 weighs, so a
+  long question's BM25 ranking deserves more trust than a two-word one's, whose candidates
+  all match the same few terms and differ mostly in what the encoder sees.
 * ``rrf`` (reciprocal-rank fusion): ``final = 1 / (K + rank_bm25) + 1 / (K + rank_cosine)``;
   only the two orders matter, not the scores' scales.
 
@@ -21,6 +24,7 @@ from dataclasses import dataclass
 import numpy as np
 
 RRF_K = 60
+ALPHA_FLOOR, ALPHA_CEILING = 0.05, 0.9  # the bounds of a keyword-scaled α
 
 
 @dataclass(frozen=True)
@@ -32,6 +36,7 @@ class Fusion:
     alpha: float = 0.5
     normalise: str = "z"
     k: int = RRF_K
+    per_keyword: float = 0.0  # added to α for each keyword of the question
 
     def __post_init__(self) -> None:
         if self.method not in ("weighted", "rrf"):
@@ -39,16 +44,29 @@ class Fusion:
         if self.normalise not in _NORMALISERS:
             raise ValueError(f"unknown normalisation {self.normalise!r} (z or minmax)")
 
-    def scores(self, lexical: np.ndarray, cosine: np.ndarray) -> np.ndarray:
-        """Final scores of candidates from their stage-1 scores and cosines."""
+    def weight(self, keywords: int) -> float:
+        """α for a question with ``keywords`` keywords, kept within [ALPHA_FLOOR,
+        ALPHA_CEILING] so that neither side is ever ignored."""
+        if not self.per_keyword:
+            return self.alpha
+        return min(ALPHA_CEILING, max(ALPHA_FLOOR, self.alpha + self.per_keyword * keywords))
+
+    def scores(self, lexical: np.ndarray, cosine: np.ndarray, keywords: int = 0) -> np.ndarray:
+        """Final scores of candidates from their stage-1 scores and cosines; ``keywords``:
+        how many keywords the question has (``per_keyword``)."""
         if self.method == "weighted":
             norm = _NORMALISERS[self.normalise]
-            return self.alpha * norm(lexical) + (1.0 - self.alpha) * norm(cosine)
+            alpha = self.weight(keywords)
+            return alpha * norm(lexical) + (1.0 - alpha) * norm(cosine)
         return 1.0 / (self.k + _ranks(lexical)) + 1.0 / (self.k + _ranks(cosine))
 
     def to_dict(self) -> dict[str, object]:
         if self.method == "weighted":
-            return {"method": self.method, "alpha": self.alpha, "normalise": self.normalise}
+            found: dict[str, object] = {"method": self.method, "alpha": self.alpha,
+                                        "normalise": self.normalise}
+            if self.per_keyword:
+                found["per_keyword"] = self.per_keyword
+            return found
         return {"method": self.method, "k": self.k}
 
 
@@ -76,10 +94,10 @@ def _ranks(values: np.ndarray) -> np.ndarray:
 
 
 def fuse(lexical: np.ndarray, cosine: np.ndarray, id_rank: np.ndarray,
-         fusion: Fusion) -> tuple[np.ndarray, np.ndarray]:
+         fusion: Fusion, keywords: int = 0) -> tuple[np.ndarray, np.ndarray]:
     """Order of the candidates after fusion (indices into the inputs) and their final scores:
-    final score descending, then sentence id ascending."""
-    final = fusion.scores(lexical, cosine)
+    final score descending, then sentence id ascending; ``keywords``: the question's."""
+    final = fusion.scores(lexical, cosine, keywords)
     order = np.lexsort((id_rank, -final))
     return order, final[order]
 

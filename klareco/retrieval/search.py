@@ -198,16 +198,18 @@ class Searcher:
                     enumerate(zip(positions, scores, strict=True), start=1)]
         else:
             hits = self._rerank(ast, positions, scores, (matches, match_scores), timings,
-                                tail_cut)[:k]
+                                tail_cut, len(found))[:k]
         return SearchResult(text, found, self._hits(hits[:keep]), matched, None, retriever, timings,
                             ast)
 
     def _rerank(self, ast: Sentence, positions: np.ndarray, scores: np.ndarray,
                 matches: tuple[np.ndarray, np.ndarray], timings: dict[str, float],
-                tail_cut: bool) -> list[tuple[int, float, float | None, float | None, int | None]]:
+                tail_cut: bool, keywords: int = 0
+                ) -> list[tuple[int, float, float | None, float | None, int | None]]:
         """Stage 1's candidates (``positions``, ``scores``) and the dense search's nearest
         ``DENSE_DEPTH``, fused; ``matches``: every sentence stage 1 matched, with its BM25
-        score, which a dense candidate keeps (0 when it matched no keyword)."""
+        score, which a dense candidate keeps (0 when it matched no keyword); ``keywords``:
+        how many the question has (the fusion's weight may depend on it)."""
         assert self.stage2 is not None
         started = time.perf_counter()
         query = self.stage2.encoder.encode([ast])[0]
@@ -223,7 +225,8 @@ class Searcher:
             timings["dense"] = _since(started)
         cosines = self.stage2.vectors(positions) @ query
         _check_finite(cosines, self._dense_path(), "a cosine")
-        order, final = fuse(scores, cosines, self.id_rank[positions], self.stage2.fusion)
+        order, final = fuse(scores, cosines, self.id_rank[positions], self.stage2.fusion,
+                            keywords)
         _check_finite(final, self._dense_path(), "a fused score")
         if tail_cut:
             keep = knee_cut(final)

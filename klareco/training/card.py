@@ -63,8 +63,12 @@ def write_card(model: Path, report: TrainReport, chosen_on: str | None) -> Path:
         lines.append(f"| {e['epoch']} | {e['loss']} | {e.get('recall@100', '–')} | "
                      f"{e.get('hit@1', '–')} | {e.get('hit@5', '–')} | {e.get('mrr@10', '–')} |")
     if report.fusion_grid:
-        lines += ["", "## Fusion rule (chosen as the epoch was; stored in the model file)", "",
-                  "| rule | hit@1 | hit@5 | MRR@10 |", "|---|---|---|---|"]
+        lines += ["", "## Fusion rule (chosen as the epoch was; stored in the model file)", ""]
+        if report.fusion_chosen:
+            lines += [f"Chosen again on {report.fusion_chosen} by `klareco train --fusion-only`, "
+                      "over that day's build, from a grid grown since the training (the "
+                      "weights and the epochs above are the training's).", ""]
+        lines += ["| rule | hit@1 | hit@5 | MRR@10 |", "|---|---|---|---|"]
         for row in report.fusion_grid:
             rule = ", ".join(f"{k}={v}" for k, v in row["fusion"].items())
             lines.append(f"| {rule} | {row['hit@1']} | {row['hit@5']} | {row['mrr@10']} |")

@@ -46,8 +46,12 @@ from klareco.training.questions import make_question
 from klareco.training.split import training_documents
 
 HARD_NEGATIVE_DEPTH = 30  # hard negatives are drawn from this deep in the BM25 ranking
+# Fixed weights, reciprocal-rank fusion, and weights that grow with the question's keywords
+# (``Fusion.per_keyword``: α = a + b · keywords).
 FUSION_GRID = ([Fusion("weighted", alpha=a / 10, normalise=n) for n in ("z", "minmax")
-                for a in range(2, 9)] + [Fusion("rrf", k=k) for k in (2, 5, 20, 60)])
+                for a in range(2, 9)] + [Fusion("rrf", k=k) for k in (2, 5, 20, 60)]
+               + [Fusion("weighted", alpha=a / 100, normalise="z", per_keyword=b / 100)
+                  for a in (0, 5, 10) for b in range(4, 9)])
 
 
 @dataclass(frozen=True)
@@ -80,6 +84,7 @@ class TrainReport:
     epochs: list[dict[str, float]] = field(default_factory=list)
     fusion: dict[str, Any] = field(default_factory=dict)
     fusion_grid: list[dict[str, Any]] = field(default_factory=list)
+    fusion_chosen: str = ""  # when the rule was chosen apart from the training (rechoose_fusion)
 
 
 @dataclass(frozen=True)
@@ -336,7 +341,28 @@ def choose_fusion(store: Store, encoder: Encoder, bank: TreeBank,
     return results
 
 
+def rechoose_fusion(model: Path, items: Sequence[dict[str, Any]], home: Path | None = None
+                    ) -> TrainReport:
+    """Measure ``FUSION_GRID`` again for the trained encoder ``model`` on ``items`` and record
+    the best rule in its file (its weights untouched): how a grid that grew after the model
+    was trained is chosen from without training it again."""
+    encoder = Encoder.load(model)
+    card = encoder.metadata.get("train") or {}
+    report = TrainReport(TrainConfig(**card.get("config", {})), card.get("pairs", 0),
+                         card.get("seconds", 0.0), card.get("best_epoch"),
+                         card.get("epochs", []))
+    with Store(store_path(home)) as store:
+        bank = TreeBank.load(store)
+        report.fusion_grid = choose_fusion(store, encoder, bank, items,
+                                           report.config.tree == "balanced")
+    report.fusion = report.fusion_grid[0]["fusion"]
+    report.fusion_chosen = time.strftime("%Y-%m-%d")
+    encoder.save(model, {**encoder.metadata, "train": _card_data(report),
+                         "fusion": report.fusion})
+    return report
+
+
 def _card_data(report: TrainReport) -> dict[str, Any]:
     return {"config": report.config.__dict__, "pairs": report.pairs, "seconds": report.seconds,
             "best_epoch": report.best_epoch, "epochs": report.epochs,
-            "fusion_grid": report.fusion_grid}
+            "fusion_grid": report.fusion_grid, "fusion_chosen": report.fusion_chosen}

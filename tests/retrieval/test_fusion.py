@@ -59,3 +59,19 @@ def test_z_scores_centre_and_scale_each_list() -> None:
     final = Fusion("weighted", alpha=1.0, normalise="z").scores(lexical, cosine)
     assert final.mean() == pytest.approx(0.0) and final.std() == pytest.approx(1.0)
     assert Fusion("weighted", normalise="z").scores(np.ones(3), np.ones(3)).tolist() == [0, 0, 0]
+
+
+def test_a_keyword_scaled_weight_trusts_bm25_more_for_longer_questions() -> None:
+    rule = Fusion("weighted", alpha=0.0, normalise="minmax", per_keyword=0.1)
+    assert rule.weight(2) == pytest.approx(0.2) and rule.weight(6) == pytest.approx(0.6)
+    # bounded: neither side is ever ignored
+    assert rule.weight(0) == pytest.approx(0.05) and rule.weight(30) == pytest.approx(0.9)
+    lexical = np.array([1.0, 0.0])
+    cosine = np.array([0.0, 1.0])
+    ids = np.array([0, 1])
+    assert fuse(lexical, cosine, ids, rule, keywords=2)[0].tolist() == [1, 0]
+    assert fuse(lexical, cosine, ids, rule, keywords=8)[0].tolist() == [0, 1]
+    # stored only when used, so the rules of models trained before it read as they were
+    assert "per_keyword" in rule.to_dict()
+    assert Fusion(**Fusion("weighted", 0.3).to_dict()) == Fusion("weighted", 0.3)
+    assert Fusion("weighted", 0.3).weight(9) == 0.3

@@ -10,7 +10,14 @@ import torch
 from klareco.artifacts import store_path
 from klareco.corpus.store import Store
 from klareco.models.encoder import Encoder
-from klareco.training.encoder import TrainConfig, contrastive_loss, sample_questions, train
+from klareco.training.encoder import (
+    FUSION_GRID,
+    TrainConfig,
+    contrastive_loss,
+    rechoose_fusion,
+    sample_questions,
+    train,
+)
 
 TINY = TrainConfig(seed=7, pairs=96, epochs=2, batch_size=4, embedding_dim=16, hidden_dim=16,
                    output_dim=16)
@@ -58,3 +65,21 @@ def test_training_questions_come_from_the_training_documents_only(
         only = sample_questions(store, 50, seed=3, documents="training")
     assert {doc_ids[p] for _, p, _ in some} == {"GEN", "drama"}
     assert only and {doc_ids[p] for _, p, _ in only} == {"GEN"}
+
+
+def test_the_fusion_rule_can_be_chosen_again_without_training(fixture_home: Path,
+                                                              tmp_path: Path) -> None:
+    model = tmp_path / "m.pt"
+    train(fixture_home, TINY, output=model, progress=False, log=lambda _: None)
+    before = Encoder.load(model)
+    with Store(store_path(fixture_home)) as store:
+        texts = [s.text for s in store.sentences()][:6]
+    items = [{"question": text, "evidence": [text], "answers": ["x"]} for text in texts]
+    report = rechoose_fusion(model, items, fixture_home)
+    after = Encoder.load(model)
+    assert after.metadata["fusion"] == report.fusion == report.fusion_grid[0]["fusion"]
+    assert len(report.fusion_grid) == len(FUSION_GRID)
+    assert after.metadata["train"]["config"] == before.metadata["train"]["config"]
+    assert all(torch.equal(a, b) for a, b in zip(before.module.state_dict().values(),
+                                                 after.module.state_dict().values(),
+                                                 strict=True))
