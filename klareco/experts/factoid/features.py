@@ -79,7 +79,7 @@ def candidate_features(frame: Frame, item: Evidence, candidate: Candidate,
         reading = clauses.get(candidate.clause)
         if reading is None:
             reading = clauses[candidate.clause] = clause_reading(
-                frame, item.ast.clauses[candidate.clause], words)
+                frame, item.ast.clauses[candidate.clause], words, item.ast.clauses)
         agrees, same, crossed, main, elsewhere = reading
         if agrees:
             found["verb_agrees"] = 1.0
@@ -165,14 +165,16 @@ def null_features(frame: Frame, sentences: list[Features]) -> Features:
 ClauseReading = tuple[bool, int, int, bool, bool]
 
 
-def clause_reading(frame: Frame, clause: Clause, words: tuple[Word, ...]) -> ClauseReading:
-    """What a clause tells every candidate in it (``ClauseReading``)."""
+def clause_reading(frame: Frame, clause: Clause, words: tuple[Word, ...],
+                   clauses: tuple[Clause, ...] = ()) -> ClauseReading:
+    """What a clause tells every candidate in it (``ClauseReading``); ``clauses``: its
+    sentence's (a relative clause may say who does the action its subject names)."""
     roles = clause_roles(clause, words)
     agrees = bool(frame.verb_roots) and roles.verb is not None and \
         not frame.verb_roots.isdisjoint(words[roles.verb].content_roots)
     if not agrees and frame.verb_roots:
         # "la vivo de Petro estis …" for "Kiom da jaroj vivis Petro?": the action as a noun
-        named = action_noun_roles(clause, words, frame.verb_roots)
+        named = action_noun_roles(clause, words, frame.verb_roots, clauses)
         if named is not None:
             roles, agrees = named, True
     same, crossed = role_agreement(frame, roles, words)

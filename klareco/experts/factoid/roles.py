@@ -47,12 +47,14 @@ def clause_roles(clause: Clause, words: tuple[Word, ...]) -> Roles:
                  _members(clause.predicate))
 
 
-def action_noun_roles(clause: Clause, words: tuple[Word, ...],
-                      verb_roots: frozenset[str]) -> Roles | None:
+def action_noun_roles(clause: Clause, words: tuple[Word, ...], verb_roots: frozenset[str],
+                      clauses: tuple[Clause, ...] = ()) -> Roles | None:
     """The clause read as the action its subject's noun names, when that noun has one of
     ``verb_roots``: ``la vivo de Petro estis sepdek jaroj`` says what ``Petro vivis sepdek
-    jarojn`` says — the noun is the action, its ``de``-phrase the doer, and the predicate
-    what is said of the action. None for any other clause."""
+    jarojn`` says — the noun is the action, its doer the ``de``-phrase or the subject of a
+    relative clause of the same action right after it (``la vivo, kiun travivis Petro``;
+    ``clauses``: the sentence's), and the predicate what is said of the action. None for
+    any other clause."""
     subject = clause.subject
     if clause.verb is None or not words[clause.verb].is_copula or subject is None:
         return None
@@ -60,9 +62,26 @@ def action_noun_roles(clause: Clause, words: tuple[Word, ...],
     if noun.xpos != "NOUN" or verb_roots.isdisjoint(noun.content_roots):
         return None
     after = sorted(i for i in subject.members() if i > subject.head)
-    if not after or words[after[0]].form.lower() != "de":
-        return None
-    return Roles(subject.head, frozenset(after[1:]), frozenset(), _members(clause.predicate))
+    if after and words[after[0]].form.lower() == "de":
+        doer = frozenset(after[1:])
+    else:
+        doer = _relative_doer(subject.head, words, verb_roots, clauses)
+        if not doer:
+            return None
+    return Roles(subject.head, doer, frozenset(), _members(clause.predicate))
+
+
+def _relative_doer(noun: int, words: tuple[Word, ...], verb_roots: frozenset[str],
+                   clauses: tuple[Clause, ...]) -> frozenset[int]:
+    """The subject of a relative clause that opens right after ``noun`` (past its comma)
+    and whose verb has one of ``verb_roots``: who does the action the noun names."""
+    opening = noun + 2 if noun + 1 < len(words) and words[noun + 1].form == "," else noun + 1
+    for other in clauses:
+        if other.kind == "relative" and other.introducer == opening and \
+                other.verb is not None and other.subject is not None and \
+                not verb_roots.isdisjoint(words[other.verb].content_roots):
+            return frozenset(other.subject.members())
+    return frozenset()
 
 
 def states_whole(clause: Clause, words: tuple[Word, ...]) -> bool:

@@ -75,6 +75,17 @@ def test_an_action_named_by_a_noun_reads_as_its_clause() -> None:
     assert action_noun_roles(bare.clauses[0], bare.words, frozenset({"labor"})) is None
 
 
+def test_the_doer_of_an_action_noun_may_be_told_by_a_relative_clause() -> None:
+    ast = parse("La tuta vojaĝo, kiun travojaĝis Marta, estis tri semajnoj.")
+    found = action_noun_roles(ast.clauses[0], ast.words, frozenset({"vojaĝ"}), ast.clauses)
+    assert found is not None
+    assert [ast.words[i].form for i in sorted(found.subject)] == ["Marta"]
+    # a relative clause of another action says nothing of who made the journey
+    other = parse("La tuta vojaĝo, kiun priskribis Marta, estis tri semajnoj.")
+    assert action_noun_roles(other.clauses[0], other.words, frozenset({"vojaĝ"}),
+                             other.clauses) is None
+
+
 def test_a_whole_is_a_subject_said_whole() -> None:
     def whole(text: str) -> bool:
         ast = parse(text)
