@@ -63,8 +63,14 @@ def test_the_build_after_a_killed_one_cleans_up_and_finishes(
     child = build_child(home, "--force")
     _started(child)
     deadline = time.monotonic() + 120
-    while not list(home.glob(".*.partial")) and time.monotonic() < deadline:
-        time.sleep(0.005)  # until it writes its first file
+    while time.monotonic() < deadline:  # until it is caught writing a file
+        if list(home.glob(".*.partial")):
+            # stopped first: the file seen may be installed before a kill could land
+            os.kill(child.pid, signal.SIGSTOP)
+            if list(home.glob(".*.partial")):
+                break
+            os.kill(child.pid, signal.SIGCONT)
+        time.sleep(0.005)
     os.kill(child.pid, signal.SIGKILL)
     child.communicate(timeout=60)
     assert list(home.glob(".*.partial")), "the build was not caught writing"
