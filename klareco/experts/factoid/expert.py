@@ -122,11 +122,14 @@ class FactoidExpert(Expert):
                                 verdict_features(verdict.features, answer))
                          for answer in ("jes", "ne")]
         else:
-            found = self._candidate_options(frame, top, sentences)
+            # a question with a phrase or a clause of its own (… en la urbo, … post kiam …)
+            # may ask for a part: only a bare kiom question asks for the whole
+            bare = not frame.phrase_terms and len(question.clauses) == 1
+            found = self._candidate_options(frame, top, sentences, bare)
         return [Option(None, 0, "", None, None, null_features(frame, sentences)), *found]
 
     def _candidate_options(self, frame: Frame, top: list[Evidence],
-                           sentences: list[Features]) -> list[Option]:
+                           sentences: list[Features], bare: bool = False) -> list[Option]:
         found: list[Option] = []
         for n, item in enumerate(top):
             words = item.ast.words
@@ -144,7 +147,7 @@ class FactoidExpert(Expert):
                 features = candidate_features(frame, item, candidate, matched, sentence,
                                               distances, clauses)
                 found.append(Option(candidate, n, item.text[start:end], start, end, features))
-        if frame.role == "quantity" and not frame.phrase_terms:
+        if frame.role == "quantity" and bare:
             found = wholes_over_parts(found, top)
         # the same answer in other sentences of the top: agreement is evidence
         sources: dict[str, set[int]] = {}
@@ -156,8 +159,8 @@ class FactoidExpert(Expert):
 
 
 def wholes_over_parts(options: list[Option], top: Sequence[Evidence]) -> list[Option]:
-    """For a ``kiom`` question with no restriction of its own (``Kiom da jaroj vivis
-    Petro?``): when the evidence states the whole of the asked action of the asked subject
+    """For a ``kiom`` question with no phrase or clause of its own (``Kiom da jaroj vivis
+    Petro?``, not ``…, post kiam …?``): when the evidence states the whole of the asked action of the asked subject
     (``la tuta vivo de Petro estis …``, ``states_whole``), that count is what is asked, and
     the other counts — the same action's spans (``Petro vivis tridek jarojn, kaj naskiĝis
     al li …``) or other people's — are left out."""

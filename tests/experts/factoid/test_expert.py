@@ -182,6 +182,8 @@ def test_a_count_stated_for_the_whole_action_is_the_answer() -> None:
         parse("Kiom da jaroj laboris Marta?"), evidence[:2])}
     assert "dek jarojn" in {o.text for o in FactoidExpert().options(
         parse("Kiom da jaroj laboris Marta en la urbo?"), evidence)}
+    assert "dek jarojn" in {o.text for o in FactoidExpert().options(
+        parse("Kiom da jaroj laboris Marta, antaŭ ol naskiĝis al ŝi filino?"), evidence)}
 
 
 def test_a_clause_about_someone_else_is_marked() -> None:
