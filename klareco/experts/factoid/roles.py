@@ -88,12 +88,13 @@ def states_whole(clause: Clause, words: tuple[Word, ...]) -> bool:
     """Whether the clause's subject is a whole: ``la tuta vivo de Petro``, ``ĉiuj liaj
     tagoj``. What it says of it is the total, not a part."""
     subject = clause.subject
-    return subject is not None and any(
-        words[i].roots == _WHOLE or words[i].form.lower() in _ALL for i in subject.members())
+    return subject is not None and any(_says_whole(words[i]) for i in subject.members())
 
 
-_WHOLE = ("tut",)  # tuta, tutan: the whole
-_ALL = frozenset({"ĉiuj", "ĉiujn"})
+def _says_whole(word: Word) -> bool:
+    """``tuta`` (any form), or the plural ``ĉiuj`` (``ĉiu`` alone picks one at a time)."""
+    return word.roots == ("tut",) or (word.correlative == ("ĉi", "u")
+                                      and word.feat("Number") == "Plur")
 
 
 def _members(phrase: Phrase | None) -> frozenset[int]:
