@@ -480,6 +480,12 @@ def _roles(builder: _ClauseBuilder, words: tuple[Word, ...]) -> Clause:
                 adjuncts.append(_phrase(chunk, words, "noun"))  # vivis kiom da jaroj
             else:
                 accusatives.append(chunk)  # manĝis kiom da pomoj
+        # "Li salutis Martan": a name read whole for its -n (_whole_name) is the accusative
+        # of a name in -a when the clause has its subject already
+        for chunk in [c for c in nominatives[1:] if _ends_like_accusative_name(words, c)]:
+            nominatives.remove(chunk)
+            accusatives.append(chunk)
+        accusatives.sort(key=lambda c: c.first)
     if copular and len(nominatives) >= 2:
         ki = [c for c in nominatives if _is_question_word(words[c.first])]
         if ki and ki[0] is not nominatives[-1] or ki and len(nominatives) == 2:
@@ -545,10 +551,12 @@ def contextualise(words: list[Word]) -> list[Word]:
             spelled = normalize_word(word.form)  # a name's lemma in Esperanto letters
             stem = spelled[:-1] if word.feat("Case") == "Acc" else spelled
             word = replace(word, pos="PROPN", proper=True, word_class="name", lemma=stem)
-        elif capital and _reads_as_name(word, nxt):
+        elif capital and _reads_as_name(word, nxt, words[n - 1] if n else None):
             word = replace(word, pos="PROPN", proper=True, word_class="name",
                            lemma=normalize_word(word.form),
                            feats=(("Case", "Nom"), ("Number", "Sing")))
+            if grammatical_case(word) == "Acc":
+                word = _whole_name(word)  # its -n is part of the name, not a case
         elif word.pos == "ADP" and lemma in closed_classes.CLAUSE_PREPOSITIONS and nxt is not None:
             if nxt.feat("VerbForm") == "Inf" or (nxt.lemma == "ke" or (
                     lemma == "dum" and nxt.pos == "PRON" and nxt.feat("Case") == "Nom")):
@@ -559,13 +567,39 @@ def contextualise(words: list[Word]) -> list[Word]:
     return result
 
 
-def _reads_as_name(word: Word, nxt: Word | None) -> bool:
+def _reads_as_name(word: Word, nxt: Word | None, before: Word | None) -> bool:
     """A capitalised word mid-sentence shaped like a name though it parses as an adjective
-    with nothing to qualify (Marta, Ana: not mart·a) or as a directional adverb (Karen)."""
+    with nothing to qualify (Marta, Ana: not mart·a) or as a directional adverb (Karen). An
+    accusative one (Kenan, not ken·a·n) qualifies nothing before it either: not an article's
+    noun left out (``la Egiptan kaj la Sumeran lingvon``), nor the noun it follows (``la
+    landon Ĥaldean``)."""
     low = word.form.lower()
-    if word.pos == "ADJ" and low.endswith("a") and len(low) > 2:
+    if word.pos == "ADJ" and low.endswith("an") and len(low) > 3 and before is not None and (
+            before.lemma == "la" or (before.pos in ("NOUN", "PROPN", "ADJ") and
+                                     grammatical_case(before) == "Acc")):
+        return False
+    if word.pos == "ADJ" and (low.endswith("a") and len(low) > 2 or
+                              low.endswith("an") and len(low) > 3):
         return nxt is None or nxt.pos not in ("NOUN", "PROPN", "ADJ", "DET", "NUM")
     return word.pos == "ADV" and low.endswith("en") and len(low) > 3
+
+
+def _whole_name(word: Word) -> Word:
+    """A name that ends in -n read whole (``Kenan``): the -n is no accusative. Its roots stay
+    (``ken``), as a capitalised known word's do, so that it still meets the word's other
+    readings elsewhere (``Martan``, Marta's accusative, meets ``Marta`` on ``mart``)."""
+    return replace(word, morphemes=tuple(m for m in word.morphemes if m.kind != "accusative"),
+                   stem=word.form)
+
+
+def _ends_like_accusative_name(words: tuple[Word, ...], chunk: _Chunk) -> bool:
+    """Whether a chunk is one name that ``_whole_name`` read whole for its -n (Kenan, Martan):
+    in a clause that has its subject, it is the accusative of a name in -a (Marta)."""
+    if len(chunk.words) != 1:
+        return False
+    word = words[chunk.words[0]]
+    return word.pos == "PROPN" and word.form.endswith("an") and bool(word.morphemes) and \
+        word.morphemes[-1].kind == "ending"
 
 
 def _after_sentence_break(words: list[Word], n: int) -> bool:

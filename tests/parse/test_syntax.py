@@ -258,6 +258,30 @@ def test_a_capitalised_word_mid_sentence_shaped_like_a_name_is_one() -> None:
     assert by_form["Sankta"].pos == "ADJ"  # it qualifies the noun after it
 
 
+def test_a_capitalised_accusative_adjective_with_no_noun_to_agree_with_is_a_name() -> None:
+    # bel·a·n would be an accusative adjective, but nothing after it takes its -n
+    words = {w.form: w for w in parse("Poste venis Belan kaj parolis al Ruĝan.").words}
+    assert words["Belan"].pos == "PROPN" and words["Belan"].lemma == "Belan"
+    assert words["Belan"].case == "Nom"  # the -n is the name's own
+    assert words["Ruĝan"].pos == "PROPN"
+    asked = parse("Kiom da jaroj vivis Belan?")
+    name = asked.words[4]
+    # the whole name, and its root, which meets the other readings of the word elsewhere
+    assert [(t.term, t.kind) for t in name.index_terms] == [("belan", "name"), ("bel", "root")]
+    assert asked.clauses[0].subject is not None and asked.clauses[0].object is None
+    assert asked.clauses[0].subject.text(asked.words) == "Belan"  # no accusative: the doer
+    # after a clause's subject, such a name is the accusative of a name in -a (Bela)
+    greeted = parse("Ŝi salutis Belan kaj ŝian fraton.")
+    assert greeted.clauses[0].subject.text(greeted.words) == "Ŝi"
+    assert greeted.clauses[0].object.text(greeted.words) == "Belan"
+    # one that agrees with a noun stays an adjective, capitalised or not: the noun after
+    # it, the one before it, or the noun an article stands for
+    for sentence in ("Ili transiris la Ruĝan Maron.", "Ŝi aĉetis belan domon.",
+                     "Mi vizitis la landon Belan.", "Ŝi parolis la Belan kaj la Bonan lingvon."):
+        adjective = next(w for w in parse(sentence).words if w.form.lower().endswith("an"))
+        assert adjective.pos == "ADJ" and adjective.feat("Case") == "Acc", sentence
+
+
 def test_number_written_as_one_word_counts_its_noun() -> None:
     sentence = parse("Mia najbaro havas dekdu malgrandajn kokinojn.")
     assert sentence.object is not None
