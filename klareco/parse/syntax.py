@@ -19,7 +19,7 @@ from klareco.lexicon import closed_classes
 from klareco.lexicon.orthography import normalize_word
 from klareco.lexicon.semantics import TIME_AND_MEASURE_ROOTS
 from klareco.parse import questions
-from klareco.parse.ast import Clause, Phrase, Question, Sentence, Word
+from klareco.parse.ast import Clause, Morpheme, Phrase, Question, Sentence, Word
 from klareco.parse.conventions import in_context, to_ud
 from klareco.parse.dependencies import NOMINAL_CHUNKS, dependencies
 from klareco.parse.morphology import UD_TWIN, lalr_parser, own_analysis
@@ -481,8 +481,10 @@ def _roles(builder: _ClauseBuilder, words: tuple[Word, ...]) -> Clause:
             else:
                 accusatives.append(chunk)  # manĝis kiom da pomoj
         # "Li salutis Martan": a name read whole for its -n (_whole_name) is the accusative
-        # of a name in -a when the clause has its subject already
-        for chunk in [c for c in nominatives[1:] if _ends_like_accusative_name(words, c)]:
+        # of a name in -a when the clause has its subject already, or shares the subject of
+        # the clause before it ("…, kaj vidis Anan")
+        shared = 0 if builder.kind == "coordinate" else 1
+        for chunk in [c for c in nominatives[shared:] if _ends_like_accusative_name(words, c)]:
             nominatives.remove(chunk)
             accusatives.append(chunk)
         accusatives.sort(key=lambda c: c.first)
@@ -602,6 +604,25 @@ def _ends_like_accusative_name(words: tuple[Word, ...], chunk: _Chunk) -> bool:
         word.morphemes[-1].kind == "ending"
 
 
+def _accusative_names(words: tuple[Word, ...], clauses: tuple[Clause, ...]
+                      ) -> tuple[Word, ...]:
+    """The names in -an that ``_roles`` made objects (``Li salutis Martan``) take back their
+    accusative -n: Marta's accusative, not a name Martan."""
+    found = list(words)
+    for clause in clauses:
+        phrase = clause.object
+        if phrase is None or len(phrase.words) != 1:
+            continue
+        word = words[phrase.head]
+        if word.pos == "PROPN" and word.form.endswith("an") and word.morphemes and \
+                word.morphemes[-1].kind == "ending":
+            found[phrase.head] = replace(
+                word, morphemes=(*word.morphemes, Morpheme("n", "accusative")),
+                lemma=word.lemma[:-1], stem=word.stem[:-1],
+                feats=(("Case", "Acc"), ("Number", "Sing")))
+    return tuple(found)
+
+
 def _after_sentence_break(words: list[Word], n: int) -> bool:
     """Whether only quotes and dashes (or a colon) stand between this word and a break."""
     for back in range(n - 1, -1, -1):
@@ -713,6 +734,7 @@ def build_sentence(text: str, words: list[Word]) -> Sentence:
     is_question = any(w.form.endswith("?") for w in frozen if w.is_punct)
     builders = _clauses(chunks, frozen, is_question)
     clauses = tuple(_roles(b, frozen) for b in builders)
+    frozen = _accusative_names(frozen, clauses)
     main = clauses[0] if clauses else None
     sentence_type = _sentence_type(frozen, main)
     question = _question(frozen, chunks, main) if sentence_type == "question" else None

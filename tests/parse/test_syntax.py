@@ -274,6 +274,11 @@ def test_a_capitalised_accusative_adjective_with_no_noun_to_agree_with_is_a_name
     greeted = parse("Ŝi salutis Belan kaj ŝian fraton.")
     assert greeted.clauses[0].subject.text(greeted.words) == "Ŝi"
     assert greeted.clauses[0].object.text(greeted.words) == "Belan"
+    bela = greeted.words[2]
+    assert (bela.lemma, bela.case) == ("Bela", "Acc")
+    assert [t.term for t in bela.index_terms if t.kind == "name"] == ["bela"]
+    shared = parse("Petro iris al la urbo kaj vidis Belan tie.")  # the subject of the first
+    assert shared.clauses[1].object.text(shared.words) == "Belan"
     # one that agrees with a noun stays an adjective, capitalised or not: the noun after
     # it, the one before it, or the noun an article stands for
     for sentence in ("Ili transiris la Ruĝan Maron.", "Ŝi aĉetis belan domon.",
