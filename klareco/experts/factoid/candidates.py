@@ -94,8 +94,11 @@ def answer_candidates(sentence: Sentence, matched: set[int], frame: Frame
                              [words[i] for i in span + candidate.counts]):
             continue
         if not frame.negated and candidate.clause is not None and \
-                denied(sentence.clauses[candidate.clause], words):
-            continue  # "la hundo ne nomiĝas Bobo" does not say what it is called
+                denied(sentence.clauses[candidate.clause], words) and \
+                sentence.clauses[candidate.clause].verb - 1 not in span:  # type: ignore[operator]
+            # "la hundo ne nomiĝas Bobo" does not say what it is called; a span that holds
+            # the negation says it ("…, ĉar li ne trovis la vojon" is a reason)
+            continue
         key = (span, candidate.slot)
         if key not in seen:
             seen.add(key)

@@ -80,6 +80,10 @@ def test_a_denied_clause_gives_no_answer_and_kies_asks_a_possessor() -> None:
     found = spans("Kiel nomiĝas la hundo?", "La hundo ne nomiĝas Bobo; ĝia nomo estas Reks.")
     texts = {t for group in found.values() for t in group}
     assert "Reks" in texts and "Bobo" not in texts
+    # a clause that carries its own negation is a reason all the same
+    found = spans("Kial Petro dormis en la arbaro?",
+                  "Petro dormis en la arbaro, ĉar li ne trovis la vojon.")
+    assert "ĉar li ne trovis la vojon" in found["because_clause"]
     found = spans("Pro kies letero Ana ploris?", "Ana ploris pro la letero de Petro.")
     assert set(found) == {"possessor"} and "Petro" in found["possessor"]
 
