@@ -215,6 +215,7 @@ def generate(sentence: Sentence, rng: random.Random) -> GeneratedQuestion | None
         if rng.random() < PASSIVE_VOICE else None
     verb: str | None = None
     changed = False  # a ĉu question whose roles or argument were changed: its answer is ne
+    negated = any(words[i].form.lower() in NEGATION_WORDS for i in clause.words)
     if rng.random() < YES_NO:
         asked, question_word = None, "ĉu"
         if passive is not None:
@@ -226,6 +227,10 @@ def generate(sentence: Sentence, rng: random.Random) -> GeneratedQuestion | None
             swapped = _replace_argument(constituents, words, rng)
         changed = changed or (passive is None and bool(swapped))
     else:
+        if negated:
+            # a denied clause answers "ĉu" (ne) but no question word: "Petro ne vidis la
+            # lupon" does not say whom Petro saw; "Kiun vidis Petro?" would take the wolf
+            return None
         askable = [(n, role, p) for n, (role, p) in enumerate(constituents)
                    if role != "adjunct" or p.preposition is not None or _is_manner(p, words)]
         if not askable:
@@ -246,7 +251,6 @@ def generate(sentence: Sentence, rng: random.Random) -> GeneratedQuestion | None
         answer = set() if asked is None else set(asked_phrase.members())
         text = with_context_clause(text, sentence, clause, answer)
     if asked is None:
-        negated = any(words[i].form.lower() in NEGATION_WORDS for i in clause.words)
         if changed and negated:
             return None  # "A did not hit B" says nothing of whether B hit A, nor C
         answer = "ne" if negated or changed else "jes"

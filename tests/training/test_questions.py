@@ -84,6 +84,14 @@ def test_a_denied_clause_is_not_swapped() -> None:
     assert not any("reĝon" in text for text, _ in made)
 
 
+def test_a_denied_clause_is_asked_only_whether_it_holds() -> None:
+    # "the king did not kill the snake" does not say whom the king killed
+    made = _made("La reĝo ne mortigis la serpenton.")
+    assert made and {form for _, _, form in made} == {"ĉu"}
+    assert {answers for _, answers, _ in made} == {("ne",)}
+    assert "kion" in {form for _, _, form in _made("La reĝo mortigis la serpenton.")}
+
+
 def test_adjectives_answer_kia_and_adverbs_kiel() -> None:
     forms = {(form, answers) for _, answers, form in _made("La reĝo estis tre bona.")}
     assert ("kia", ("bon",)) in forms
