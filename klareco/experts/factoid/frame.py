@@ -99,7 +99,10 @@ def hole_words(question: Sentence, index: int | None) -> set[int]:
             members = phrase.members()
             if index in members:
                 found |= members
-    # the noun right after the question word belongs to it (kiu urbo, kiom da jaroj)
+    # the noun right after a determiner question word belongs to it (kiu urbo, kiom da
+    # jaroj); kie, kiam, kiel, kial and kio take none ("Kie knaboj dormis?": the subject)
+    if words[index].xpos != "DET":
+        return {i for i in found if i == index or not words[i].is_name}
     after = index + 1
     while after < len(words) and (words[after].xpos == "ADJ" or
                                   words[after].form.lower() == "da"):

@@ -157,3 +157,11 @@ def test_a_name_given_in_quotes_after_a_naming_word_is_a_naming() -> None:
     # an unclosed quotation gives none
     said = "La societo prenis por si la nomon “Verda Stelo kaj poste ankoraŭ multe pli."
     assert "naming" not in spans("Kiel nomiĝis la societo?", said)
+
+
+def test_only_a_determiner_question_word_takes_the_noun_after_it() -> None:
+    # "Kie knaboj dormis?": kie takes no noun, the boys are the subject, any place answers
+    found = spans("Kie knaboj dormis?", "Knaboj dormis en la arbaro.")
+    assert "en la arbaro" in found["place"]
+    # "En kiu urbo …": the city is asked, so a place that is no city does not answer
+    assert not spans("En kiu urbo knaboj dormis?", "Knaboj dormis en la arbaro.").get("place")
