@@ -233,6 +233,22 @@ def _phrase_chunks(tree: Tree, words: tuple[Word, ...]) -> list[_Chunk]:
     case = "Acc" if any(words[i].feat("Case") == "Acc" or grammatical_case(words[i]) == "Acc"
                         for i in indices) else "Nom"
     kind = _PHRASE_KINDS[rule]
+    if kind == "correlative":
+        # a ki- pronoun stands alone and a ki- determiner takes the adjectives and the one
+        # noun after it, never an article: what follows is a phrase of its own ("en kio |
+        # la ŝipo", "en kiu urbo | la viro", "en kiu | la viro loĝas")
+        own = indices[:1]
+        if words[indices[0]].pos != "PRON":
+            for i in indices[1:]:
+                if words[i].lemma == "la":
+                    break
+                own.append(i)
+                if words[i].pos in ("NOUN", "PROPN"):
+                    break
+        after = indices[len(own):]
+        return [_Chunk(kind, own, case),
+                *(_Chunk("noun", part, case) for part in
+                  (_split_noun_run(after, words) if after else []))]
     if kind != "noun":
         return [_Chunk(kind, indices, case)]
     return [_Chunk("noun", part, case) for part in _split_noun_run(indices, words)]

@@ -292,3 +292,17 @@ def test_number_written_as_one_word_counts_its_noun() -> None:
     assert sentence.object is not None
     assert sentence.object.text(sentence.words) == "dekdu malgrandajn kokinojn"
     assert sentence.verb is not None and sentence.verb.form == "havas"
+
+
+def test_a_ki_word_after_a_preposition_leaves_the_noun_phrase_after_it_to_the_clause() -> None:
+    # "kio" stands alone and "kiu" takes one noun, never an article: "la viro" is the subject
+    for text, adjunct in (("Per kio la viro tranĉis la panon?", "Per kio"),
+                          ("En kiu urbo la viro loĝas?", "En kiu urbo")):
+        sentence = parse(text)
+        clause = sentence.clauses[0]
+        assert clause.subject is not None and clause.subject.text(sentence.words) == "la viro"
+        assert [p.text(sentence.words) for p in clause.adjuncts] == [adjunct]
+    relative = parse("La domo, en kiu la viro loĝas, estas granda.")
+    assert relative.clauses[1].subject.text(relative.words) == "la viro"
+    asked = parse("Kiun libron la knabo legis?")
+    assert asked.clauses[0].object.text(asked.words) == "Kiun libron"
