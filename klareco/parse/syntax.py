@@ -610,14 +610,16 @@ def _whole_name(word: Word) -> Word:
                    stem=word.form)
 
 
-def _ends_like_accusative_name(words: tuple[Word, ...], chunk: _Chunk) -> bool:
-    """Whether a chunk is one name that ``_whole_name`` read whole for its -n (Kenan, Martan):
-    in a clause that has its subject, it is the accusative of a name in -a (Marta)."""
-    if len(chunk.words) != 1:
-        return False
-    word = words[chunk.words[0]]
+def _read_whole(word: Word) -> bool:
+    """Whether ``_whole_name`` read this name whole for its -n (Kenan, Martan)."""
     return word.pos == "PROPN" and word.form.endswith("an") and bool(word.morphemes) and \
         word.morphemes[-1].kind == "ending"
+
+
+def _ends_like_accusative_name(words: tuple[Word, ...], chunk: _Chunk) -> bool:
+    """Whether a chunk is one name read whole for its -n: in a clause that has its subject,
+    it is the accusative of a name in -a (Marta)."""
+    return len(chunk.words) == 1 and _read_whole(words[chunk.words[0]])
 
 
 def _accusative_names(words: tuple[Word, ...], clauses: tuple[Clause, ...]
@@ -630,8 +632,7 @@ def _accusative_names(words: tuple[Word, ...], clauses: tuple[Clause, ...]
         if phrase is None or len(phrase.words) != 1:
             continue
         word = words[phrase.head]
-        if word.pos == "PROPN" and word.form.endswith("an") and word.morphemes and \
-                word.morphemes[-1].kind == "ending":
+        if _read_whole(word):
             found[phrase.head] = replace(
                 word, morphemes=(*word.morphemes, Morpheme("n", "accusative")),
                 lemma=word.lemma[:-1], stem=word.stem[:-1],
