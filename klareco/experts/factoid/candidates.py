@@ -85,8 +85,9 @@ def answer_candidates(sentence: Sentence, matched: set[int], frame: Frame
             span = antecedent
         content = [i for i in span if words[i].is_content]
         # the question's own words: a word it says, not another word of the same root
-        # (marĉistino, the marsh-woman, answers a question about a marĉo)
-        own = {i for i in content if i in matched and words[i].terms[-1] in frame.terms}
+        # (marĉistino, the marsh-woman, answers a question about a marĉo; manoj, hands,
+        # one about manradikoj, wrists)
+        own = {i for i in content if i in matched and words[i].terms[-1] in frame.said}
         if not set(content) - own - _hole_words(words, content, frame):
             continue  # the question's own words (and the noun it asks about) are no answer
         span = span[:MAX_ANSWER_WORDS]

@@ -33,6 +33,9 @@ class Frame:
     # the terms of each of the main clause's other phrases, its indirect object and its
     # adjuncts (al la roko, en la ĝardenon): what a yes/no question adds to who did what
     phrase_terms: tuple[frozenset[str], ...] = ()
+    # the words the question says, each by its last term (its whole stem: "manradik", not
+    # the "man" and "radik" it is made of)
+    said: frozenset[str] = frozenset()
 
     @property
     def asks_thing(self) -> bool:
@@ -52,9 +55,12 @@ def read_frame(question: Sentence) -> Frame | None:
         role = "name"  # kiun nomon …? — a name
     weights: dict[str, float] = {}
     names: set[str] = set()
+    said: set[str] = set()
     for i, word in enumerate(words):
         if i in hole and not (role == "possessor" and i != asked.index):
             continue  # kies artikolo: the possessed noun is found, its possessor asked
+        if word.terms:
+            said.add(word.terms[-1])
         for term in word.terms:
             weight = 2.0 if word.is_name else 1.0
             weights[term] = max(weights.get(term, 0.0), weight)
@@ -84,7 +90,8 @@ def read_frame(question: Sentence) -> Frame | None:
     return Frame((asked.word or "").lower(), role, frozenset(hole), frozenset(hole_roots),
                  weights, verb_roots, negated, frozenset(head_terms), role_terms,
                  frozenset(names), named_class,
-                 asked.preposition.lower() if asked.preposition else None, phrase_terms)
+                 asked.preposition.lower() if asked.preposition else None, phrase_terms,
+                 frozenset(said))
 
 
 def hole_words(question: Sentence, index: int | None) -> set[int]:

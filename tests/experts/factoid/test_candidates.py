@@ -142,6 +142,10 @@ def test_a_word_of_the_same_root_is_not_the_question_s_own() -> None:
     # the question's own word is still no answer
     assert "indirect_object" not in spans("Al kiu iris la fiŝisto?",
                                           "La fiŝisto iris al la fiŝisto.")
+    # nor is a word that is only a part of a compound the question says: hands for wrists
+    found = spans("En kio la knabo tenis la manradikojn?",
+                  "La knabo tenis la manradikojn en siaj manoj.")
+    assert "en siaj manoj" in found["place"]
 
 
 def test_a_relative_pronoun_stands_for_the_noun_phrase_before_it() -> None:
