@@ -500,10 +500,10 @@ def _roles(builder: _ClauseBuilder, words: tuple[Word, ...]) -> Clause:
         # of a name in -a when the clause has its subject already, or shares the subject of
         # the clause before it ("…, kaj vidis Anan")
         shared = 0 if builder.kind == "coordinate" else 1
-        for chunk in [c for c in nominatives[shared:] if _ends_like_accusative_name(words, c)]:
-            nominatives.remove(chunk)
-            accusatives.append(chunk)
-        accusatives.sort(key=lambda c: c.first)
+        named = [c for c in nominatives[shared:] if _ends_like_accusative_name(words, c)]
+        nominatives = [c for c in nominatives if c not in named]
+        # in word order: the first accusative that is no time is the object
+        accusatives = sorted(accusatives + named, key=lambda c: c.first)
     if copular and len(nominatives) >= 2:
         ki = [c for c in nominatives if _is_question_word(words[c.first])]
         if ki and ki[0] is not nominatives[-1] or ki and len(nominatives) == 2:
@@ -592,12 +592,12 @@ def _reads_as_name(word: Word, nxt: Word | None, before: Word | None) -> bool:
     noun left out (``la Egiptan kaj la Sumeran lingvon``), nor the noun it follows (``la
     landon Ĥaldean``)."""
     low = word.form.lower()
-    if word.pos == "ADJ" and low.endswith("an") and len(low) > 3 and before is not None and (
+    accusative = word.pos == "ADJ" and low.endswith("an") and len(low) > 3
+    if accusative and before is not None and (
             before.lemma == "la" or (before.pos in ("NOUN", "PROPN", "ADJ") and
                                      grammatical_case(before) == "Acc")):
         return False
-    if word.pos == "ADJ" and (low.endswith("a") and len(low) > 2 or
-                              low.endswith("an") and len(low) > 3):
+    if accusative or word.pos == "ADJ" and low.endswith("a") and len(low) > 2:
         return nxt is None or nxt.pos not in ("NOUN", "PROPN", "ADJ", "DET", "NUM")
     return word.pos == "ADV" and low.endswith("en") and len(low) > 3
 

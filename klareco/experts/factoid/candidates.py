@@ -94,9 +94,9 @@ def answer_candidates(sentence: Sentence, matched: set[int], frame: Frame
         if not fits_question(frame, candidate.slot,
                              [words[i] for i in span + candidate.counts]):
             continue
-        if not frame.negated and candidate.clause is not None and \
-                denied(sentence.clauses[candidate.clause], words) and \
-                sentence.clauses[candidate.clause].verb - 1 not in span:  # type: ignore[operator]
+        clause = sentence.clauses[candidate.clause] if candidate.clause is not None else None
+        if not frame.negated and clause is not None and clause.verb is not None and \
+                denied(clause, words) and clause.verb - 1 not in span:
             # "la hundo ne nomiĝas Bobo" does not say what it is called; a span that holds
             # the negation says it ("…, ĉar li ne trovis la vojon" is a reason)
             continue

@@ -108,14 +108,13 @@ def hole_words(question: Sentence, index: int | None) -> set[int]:
                 found |= members
     # the noun right after a determiner question word belongs to it (kiu urbo, kiom da
     # jaroj); kie, kiam, kiel, kial and kio take none ("Kie knaboj dormis?": the subject)
-    if words[index].xpos != "DET":
-        return {i for i in found if i == index or not words[i].is_name}
-    after = index + 1
-    while after < len(words) and (words[after].xpos == "ADJ" or
-                                  words[after].form.lower() == "da"):
-        after += 1
-    if after < len(words) and words[after].xpos == "NOUN":
-        found |= set(range(index, after + 1))
+    if words[index].xpos == "DET":
+        after = index + 1
+        while after < len(words) and (words[after].xpos == "ADJ" or
+                                      words[after].form.lower() == "da"):
+            after += 1
+        if after < len(words) and words[after].xpos == "NOUN":
+            found |= set(range(index, after + 1))
     # a name is what the question is about, never part of what it asks ("Per kio David …")
     return {i for i in found if i == index or not words[i].is_name}
 
