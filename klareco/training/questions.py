@@ -24,6 +24,7 @@ from klareco.lexicon.semantics import (
 )
 from klareco.parse import parse
 from klareco.parse.ast import Clause, Phrase, Sentence, Word
+from klareco.retrieval.keywords import keywords
 from klareco.text import normalize_for_judging
 
 # The roles a question can ask for, in the order a clause's constituents are listed.
@@ -45,6 +46,12 @@ TITLE_MENTION = 0.25  # share of questions that name the work they ask about
 # no one ("Kio aŭdiĝis?") is mostly too vague to have one answer. Such questions are kept
 # this often (a prior, not fitted), so that training sees questions as people ask them.
 NAMELESS_KEPT = 0.25
+# A question says what it is about in at least this many search terms: "Kion vidis?" or
+# "Kiu respondis?" fits thousands of sentences of the corpus, and no reader could say which
+# one was meant, so no one answer can be judged right. Held-out questions that name no one
+# and say less are never kept; training keeps them (``vague_kept``), each given a noun of its
+# work or the work's title before the reader counts its terms again (``reader.make_examples``).
+MIN_TERMS = 2
 # Share of clauses with a subject and an object asked in the passive voice ("Petro mortigis
 # Paŭlon" → "Kiu estis mortigita de Petro?"): people ask in either voice.
 PASSIVE_VOICE = 0.15
@@ -503,14 +510,15 @@ def _singular_nominative(word: Word) -> str:
 
 
 def answerable_questions(store: Store, positions: Sequence[int], rng: random.Random,
-                         exclude: Iterable[str] = (), nameless_kept: float = NAMELESS_KEPT
-                         ) -> Iterator[GeneratedQuestion]:
+                         exclude: Iterable[str] = (), nameless_kept: float = NAMELESS_KEPT,
+                         vague_kept: bool = True) -> Iterator[GeneratedQuestion]:
     """A question with a known answer from each stored sentence at ``positions``, in that
     order, that holds none of the ``exclude`` texts (the gold evidence), read lazily in
     chunks. Questions asking for a pronoun are left out: their answer is its antecedent,
     which the sentence alone does not give; most of those naming no one are left out
-    (all but ``nameless_kept`` of them). Some name the work they ask about, as people do ("… en 'La
-    revizoro'?", "… laŭ Jesaja?")."""
+    (all but ``nameless_kept`` of them), and, unless ``vague_kept``, all of those too vague to
+    tell their sentence (``says_enough``). Some name the
+    work they ask about, as people do ("… en 'La revizoro'?", "… laŭ Jesaja?")."""
     excluded = [normalize_for_judging(text) for text in exclude]
     titles = {doc_id: info.get("title", "") for doc_id, info in store.documents().items()}
     nouns: dict[str, list[str]] = {}  # nouns seen in each document's sentences so far
@@ -531,7 +539,9 @@ def answerable_questions(store: Store, positions: Sequence[int], rng: random.Ran
             del seen[:-200]
             if generated is None or generated.pronoun or not generated.answers:
                 continue
-            if not names_someone(generated.text) and rng.random() >= nameless_kept:
+            if not names_someone(generated.text) and (
+                    rng.random() >= nameless_kept or
+                    not (vague_kept or says_enough(generated.text))):
                 continue
             others = [n for n in seen if n not in own]
             if others and rng.random() < FOREIGN_WORD:
@@ -547,6 +557,15 @@ def answerable_questions(store: Store, positions: Sequence[int], rng: random.Ran
 def names_someone(question: str) -> bool:
     """Whether a question holds a proper name: a capitalised word after its first."""
     return any(word[:1].isupper() for word in question.split()[1:])
+
+
+def says_enough(question: str) -> bool:
+    """Whether a question holds at least ``MIN_TERMS`` search terms (roots, stems, numbers,
+    names): what it is about, beside its question word and function words."""
+    try:
+        return len(keywords(parse(question))) >= MIN_TERMS
+    except KlarecoError:
+        return False
 
 
 def with_word(question: str, noun: str, rng: random.Random) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 from klareco.parse import parse
 from klareco.training.questions import (
@@ -156,6 +157,18 @@ def test_a_question_names_someone_by_a_capital_after_its_first_word() -> None:
     assert not names_someone("Kion manĝis la knabo?")
 
 
+def test_a_question_says_enough_with_two_search_terms() -> None:
+    from klareco.training.questions import says_enough
+
+    # one verb and nothing else fits thousands of sentences
+    assert not says_enough("Kion vidis?")
+    assert not says_enough("Kiu kantis al vi?")
+    assert not says_enough("Kio estis?")
+    assert says_enough("Kion manĝis la knabo?")
+    assert says_enough("Ĉu la kato dormis sur la tablo?")
+    assert says_enough("Kiom da jaroj li vivis?")
+
+
 def test_a_clause_is_also_asked_in_the_passive_voice() -> None:
     made = _made("La lupo manĝis la kapron.", seeds=400)
     by_text = {text: answers for text, answers, _ in made}
@@ -193,3 +206,20 @@ def test_a_clause_of_circumstance_joins_a_question_as_people_add_one() -> None:
     city = {i for i, w in enumerate(sentence.words) if w.form == "urbo"}
     assert with_context_clause("Kiun renkontis Petro?", sentence, main, city) == \
         "Kiun renkontis Petro?"
+
+
+def test_questions_that_name_no_one_are_kept_only_when_they_say_enough(
+        fixture_home: Path) -> None:
+    from klareco.artifacts import store_path
+    from klareco.corpus.store import Store
+    from klareco.training.questions import answerable_questions, names_someone, says_enough
+
+    with Store(store_path(fixture_home)) as store:
+        positions = list(range(len(list(store.sentences()))))
+        strict = list(answerable_questions(store, positions, random.Random(5),
+                                           nameless_kept=1.0, vague_kept=False))
+        loose = list(answerable_questions(store, positions, random.Random(5),
+                                          nameless_kept=1.0))
+    nameless = [g for g in strict if not names_someone(g.text)]
+    assert nameless and all(says_enough(g.text) for g in nameless)
+    assert any(not says_enough(g.text) for g in loose)
