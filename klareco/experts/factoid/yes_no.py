@@ -8,6 +8,9 @@ about the question's subject, even with the same verb). Then
 * a filler in the other role (subject ↔ object) → ``ne``: who did what to whom differs;
 * the same head with another name after it (``filino de X`` asked, ``filino de Y`` found)
   → ``ne``;
+* the question's object or predicate, where the clause has another one and none of the
+  question's words in it (``Ĉu Petro manĝis pomon?`` against ``Petro manĝis panon``) → ``ne``:
+  the clause says what he ate;
 * a negation in one clause and not in the other → ``ne``;
 * otherwise ``jes``.
 
@@ -64,8 +67,9 @@ def yes_no(frame: Frame, question: Sentence, top: Sequence[Evidence]) -> Verdict
             other = _other_name_after(frame, question, words, matched)
             negated = any(words[i].form.lower() in NEGATION_WORDS for i in clause.words)
             flipped = negated != frame.negated
-            answer = "ne" if crossed or other or flipped else "jes"
+            answer = "ne" if crossed or other or differs or flipped else "jes"
             reason = ("roles swapped" if crossed else "another name" if other
+                      else "another filler" if differs
                       else "negation differs" if flipped else "clause agrees")
             features = {"bias": 1.0, "yn:coverage": share, "yn:names_found": found,
                         "yn:all_names": float(found == 1.0), "yn:verb_agrees": float(verb),
@@ -111,6 +115,10 @@ def clause_fillers(sentence: Sentence, index: int) -> dict[str, set[str]]:
             members |= shared.members() if shared is not None else set()
         if not members:
             continue
+        # a name right after the phrase names its noun: "sian fraton Paŭlo", "la rivero Nilo"
+        after = max(members) + 1
+        if after < len(words) and words[after].is_name and words[max(members)].xpos == "NOUN":
+            members.add(after)
         terms: set[str] = set()
         for i in members:
             if is_pronoun(words[i]):

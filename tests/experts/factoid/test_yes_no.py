@@ -23,6 +23,12 @@ def test_the_same_clause_is_jes_and_swapped_roles_are_ne() -> None:
     assert verdict("Ĉu Paŭlo batis Petron?", said) == "ne"
 
 
+def test_a_name_right_after_a_noun_names_it() -> None:
+    said = "La reĝo benis sian filon Tomaso."
+    assert verdict("Ĉu la reĝo benis Tomason?", said) == "jes"
+    assert verdict("Ĉu la reĝo benis Jakobon?", said) == "ne"
+
+
 def test_a_shared_subject_and_a_pronoun_keep_who_did_what() -> None:
     said = "Petro renkontis sian fraton Paŭlo kaj batis lin."
     fillers = clause_fillers(parse(said), 1)
@@ -75,6 +81,16 @@ def test_another_object_or_predicate_in_the_same_clause_is_read_as_differing() -
     assert differs("Petro manĝis pomon en la kuirejo.") == 0.0
 
 
+def test_another_object_or_predicate_is_ne_and_a_modifier_more_or_less_is_not() -> None:
+    assert verdict("Ĉu la kato trinkis lakton?", "La kato trinkis akvon.") == "ne"
+    assert verdict("Ĉu la rozo estas ruĝa?", "La rozo estas blanka.") == "ne"
+    assert verdict("Ĉu la kato trinkis freŝan lakton?", "La kato trinkis lakton.") == "jes"
+    assert verdict("Ĉu la kato trinkis lakton?", "La kato trinkis la freŝan lakton.") == "jes"
+    # the same object in another order of words, or with a dative before it
+    assert verdict("Ĉu la knabo donis la pomon al Ana?", "Al Ana la knabo donis la pomon.") \
+        == "jes"
+
+
 def test_the_expert_offers_both_verdicts_with_the_clause_reading_joined_to_each() -> None:
     from klareco.experts.factoid import FactoidExpert
 
@@ -83,8 +99,9 @@ def test_the_expert_offers_both_verdicts_with_the_clause_reading_joined_to_each(
                                       [Evidence(text, parse(text), 1, 1.0)])
     by_answer = {o.text: o.features for o in options[1:]}
     assert set(by_answer) == {"jes", "ne"}
-    assert by_answer["ne"]["ne|yn:crossed_role"] == 1.0
-    assert by_answer["jes"]["jes|yn:crossed_role"] == 1.0
+    # both crossed: Petro is the subject, and Paŭlo names the brother, the object
+    assert by_answer["ne"]["ne|yn:crossed_role"] == 2.0
+    assert by_answer["jes"]["jes|yn:crossed_role"] == 2.0
     assert not any(name.startswith("jes|") for name in by_answer["ne"])
 
 
