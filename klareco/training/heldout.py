@@ -70,7 +70,7 @@ def held_out_items(engine: Engine, count: int, seed: int, exclude: Iterable[str]
     bar = tqdm(total=count, desc="held-out questions", unit="q", disable=not progress)
     # the held-out documents hold fewer askable sentences than some counts need: a second
     # pass asks about the same sentences again, mostly with other words or another role
-    # too vague a question has no one answer to judge (``MIN_TERMS``)
+    # too vague a question has no one answer to judge (``MIN_SAID_WORDS``)
     passes = chain.from_iterable(answerable_questions(store, pool, rng, exclude,
                                                       vague_kept=False)
                                  for _ in range(MAX_PASSES))

@@ -24,7 +24,6 @@ from klareco.lexicon.semantics import (
 )
 from klareco.parse import parse
 from klareco.parse.ast import Clause, Phrase, Sentence, Word
-from klareco.retrieval.keywords import keywords
 from klareco.text import normalize_for_judging
 
 # The roles a question can ask for, in the order a clause's constituents are listed.
@@ -46,12 +45,13 @@ TITLE_MENTION = 0.25  # share of questions that name the work they ask about
 # no one ("Kio aŭdiĝis?") is mostly too vague to have one answer. Such questions are kept
 # this often (a prior, not fitted), so that training sees questions as people ask them.
 NAMELESS_KEPT = 0.25
-# A question says what it is about in at least this many search terms: "Kion vidis?" or
+# A question says what it is about in at least this many content words: "Kion vidis?" or
 # "Kiu respondis?" fits thousands of sentences of the corpus, and no reader could say which
 # one was meant, so no one answer can be judged right. Held-out questions that name no one
-# and say less are never kept; training keeps them (``vague_kept``), each given a noun of its
-# work or the work's title before the reader counts its terms again (``reader.make_examples``).
-MIN_TERMS = 2
+# and say less are never kept; training keeps them (``vague_kept``): most are given a noun of
+# their work or its title, and the reader then drops those still short of search terms
+# (``reader.MIN_KEYWORDS``).
+MIN_SAID_WORDS = 2
 # Share of clauses with a subject and an object asked in the passive voice ("Petro mortigis
 # Paŭlon" → "Kiu estis mortigita de Petro?"): people ask in either voice.
 PASSIVE_VOICE = 0.15
@@ -560,12 +560,14 @@ def names_someone(question: str) -> bool:
 
 
 def says_enough(question: str) -> bool:
-    """Whether a question holds at least ``MIN_TERMS`` search terms (roots, stems, numbers,
-    names): what it is about, beside its question word and function words."""
+    """Whether at least ``MIN_SAID_WORDS`` words of a question are search terms (content words,
+    numbers, names): what it is about, beside its question word and function words. Words,
+    not terms: a derived word gives two terms (finiĝas: fin, finiĝ) and says one thing."""
     try:
-        return len(keywords(parse(question))) >= MIN_TERMS
+        asked = parse(question)
     except KlarecoError:
         return False
+    return sum(1 for word in asked.words if word.index_terms) >= MIN_SAID_WORDS
 
 
 def with_word(question: str, noun: str, rng: random.Random) -> str:

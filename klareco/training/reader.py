@@ -40,7 +40,7 @@ from klareco.parse import parse
 from klareco.parse.ast import Sentence, name_term
 from klareco.text import normalize_for_judging
 from klareco.training.encoder import trained_positions
-from klareco.training.questions import MIN_TERMS, GeneratedQuestion, answerable_questions
+from klareco.training.questions import GeneratedQuestion, answerable_questions
 from klareco.training.split import held_out_documents, training_documents, tuning_documents
 
 SWAP_SHARE = 0.5  # of the questions naming someone, made unanswerable by swapping the name
@@ -50,6 +50,7 @@ PHRASE_ADD_SHARE = 0.3
 MAX_PHRASE_WORDS = 4  # "en la ĝardeno de la reĝo" at most
 NAME_SAMPLE = 20_000  # sentences whose names are swapped in
 MIN_NAME_COUNT = 3  # names seen fewer times there are not
+MIN_KEYWORDS = 2  # "Kiu diris?" has no one answer: a person asks about something
 # passes over a set of documents' sentences (training, tuning, held out): they hold fewer
 # askable sentences than the counts ask for, and a later pass asks with other words or roles
 MAX_PASSES = 2
@@ -263,7 +264,7 @@ def make_examples(engine: Engine, documents: set[str], count: int, seed: int,
             if other is not None:
                 question, answerable, form = other, False, "unanswerable"
         result = engine.searcher.search(question, 100, engine.retriever)
-        if not result.hits or result.ast is None or len(result.keywords) < MIN_TERMS:
+        if not result.hits or result.ast is None or len(result.keywords) < MIN_KEYWORDS:
             continue
         options = expert.options(result.ast, engine.expert_evidence(result, depth))
         if not options:

@@ -164,6 +164,7 @@ def test_a_question_says_enough_with_two_search_terms() -> None:
     assert not says_enough("Kion vidis?")
     assert not says_enough("Kiu kantis al vi?")
     assert not says_enough("Kio estis?")
+    assert not says_enough("Kio finiĝas?")  # one derived word: two terms, one thing said
     assert says_enough("Kion manĝis la knabo?")
     assert says_enough("Ĉu la kato dormis sur la tablo?")
     assert says_enough("Kiom da jaroj li vivis?")
