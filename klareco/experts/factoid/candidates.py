@@ -263,6 +263,10 @@ def _raw_candidates(sentence: Sentence, matched: set[int], frame: Frame
         whole = _trim(tuple(sorted(clause.words)), words)
         if introducer in CLAUSE_SLOTS:
             yield Candidate(whole, CLAUSE_SLOTS[introducer], n)
+        elif introducer == "ke" and clause.introducer and \
+                words[clause.introducer - 1].form.lower() == "por":
+            # "…, por ke li ne malfruu": a purpose, what kial and por kio ask
+            yield Candidate((clause.introducer - 1, *whole), "purpose", n)
         if clause.verb is not None:
             yield Candidate(_predicate_span(clause, words), "verb_phrase", n)
         if n > 0 and _gives_consequence(clause, words):
@@ -316,6 +320,11 @@ def phrase_span(phrase: Phrase, words: tuple[Word, ...]) -> tuple[int, ...]:
     if phrase.preposition_form(words) == "da" and start > 0 and (
             words[start - 1].xpos in ("ADV", "NUM") or words[start - 1].correlative):
         start -= 1  # "da semajnoj" counts with the word before it: kelke, multe, tiom
+    # a number in digits right after a noun names it, "en la jaro 1200", "la ĉapitro 5",
+    # unless it counts the noun after it ("la hundon 3 fojojn")
+    if end + 1 < len(words) and words[end].xpos == "NOUN" and words[end + 1].form.isdigit() \
+            and (end + 2 == len(words) or words[end + 2].xpos not in ("NOUN", "ADJ", "PROPN")):
+        end += 1
     # coordination: "la ĉielon kaj la teron", "Ŝem, Ĥam kaj Jafet" — nouns in the same case
     # after commas, the last after kaj/aŭ (commas alone set off an apposition, not a list)
     case = words[phrase.head].case

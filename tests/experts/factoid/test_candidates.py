@@ -169,3 +169,15 @@ def test_only_a_determiner_question_word_takes_the_noun_after_it() -> None:
     assert "en la arbaro" in found["place"]
     # "En kiu urbo …": the city is asked, so a place that is no city does not answer
     assert not spans("En kiu urbo knaboj dormis?", "Knaboj dormis en la arbaro.").get("place")
+
+
+def test_a_number_after_a_noun_names_it_and_one_before_a_noun_counts_that_noun() -> None:
+    found = spans("Kiam falis la turo?", "La turo falis en la jaro 1350.")
+    assert "en la jaro 1350" in found["time"]
+    found = spans("Kiam li vizitis la urbon?", "Li vizitis la urbon 3 fojojn.")
+    assert "la urbon 3" not in {t for group in found.values() for t in group}
+
+
+def test_a_por_ke_clause_is_a_purpose() -> None:
+    found = spans("Kial la knabino kantis?", "La knabino kantis, por ke la bebo ne ploru.")
+    assert "por ke la bebo ne ploru" in found["purpose"]
