@@ -451,6 +451,37 @@ def _merge_verbless_coordinates(clauses: list[_ClauseBuilder]) -> list[_ClauseBu
     return kept
 
 
+def _subject_out_of_adjunct(builder: _ClauseBuilder, chunks: list[_Chunk],
+                            words: tuple[Word, ...]) -> None:
+    """A name that ends a prepositional phrase right before its clause's verb, after a common
+    noun, is the subject when the clause has none: "En tiu tago Petro eliris" (Petro eliris),
+    not "the day Petro". It leaves the phrase, in ``builder`` and in ``chunks``. With a
+    subject elsewhere it stays the noun's apposition ("En la urbo Parizo loĝis multaj homoj"),
+    and a coordinate clause may share the subject before it: it is left alone."""
+    if builder.kind == "coordinate" or builder.verb is None or any(
+            c.kind in ("noun", "pronoun", "correlative") and c.case == "Nom"
+            for c in builder.chunks):
+        return
+    for n, chunk in enumerate(builder.chunks[:-1]):
+        inner = chunk.inner
+        if chunk.kind != "prepositional" or inner is None or inner.kind != "noun" or \
+                builder.chunks[n + 1].words != [builder.verb]:
+            continue
+        name = [i for i in inner.words if words[i].is_name]
+        common = [i for i in inner.words if i not in name]
+        if not name or not common or name != inner.words[len(common):] or \
+                words[common[-1]].pos != "NOUN":
+            continue
+        inner.words[:] = common
+        chunk.words[:] = [chunk.words[0], *common]
+        chunk.head = inner.head = None
+        subject = _Chunk("noun", name, "Nom")
+        builder.chunks.insert(n + 1, subject)
+        if chunk in chunks:
+            chunks.insert(chunks.index(chunk) + 1, subject)
+        return
+
+
 # --------------------------------------------------------------------------- roles
 
 
@@ -767,6 +798,8 @@ def build_sentence(text: str, words: list[Word]) -> Sentence:
     frozen = tuple(words)
     is_question = any(w.form.endswith("?") for w in frozen if w.is_punct)
     builders = _clauses(chunks, frozen, is_question)
+    for builder in builders:
+        _subject_out_of_adjunct(builder, chunks, frozen)
     clauses = tuple(_roles(b, frozen) for b in builders)
     frozen = _accusative_names(frozen, clauses)
     main = clauses[0] if clauses else None

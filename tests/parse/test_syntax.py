@@ -306,6 +306,21 @@ def test_a_foreign_name_in_an_after_the_subject_is_the_accusative_of_one_in_a() 
     assert (alone.lemma, alone.case) == ("Ivoran", "Nom")
 
 
+def test_a_name_after_a_prepositional_phrase_s_noun_is_the_subject_a_clause_lacks() -> None:
+    for text, adjunct in (("En tiu vintro Tomaso vendis la ĉevalon.", "En tiu vintro"),
+                          ("Post la festo Zelia dormis.", "Post la festo")):
+        sentence = parse(text)
+        clause = sentence.clauses[0]
+        assert clause.subject is not None and clause.subject.text(sentence.words) in text
+        assert sentence.words[clause.subject.head].is_name
+        assert [p.text(sentence.words) for p in clause.adjuncts][0] == adjunct
+        assert sentence.deprels[clause.subject.head] == "nsubj"
+    # with a subject elsewhere, or none after it, the name stays the noun's apposition
+    for text in ("En la urbo Parizo loĝis multaj homoj.", "Li laboris en la urbo Parizo."):
+        sentence = parse(text)
+        assert any(p.text(sentence.words).endswith("Parizo") for p in sentence.clauses[0].adjuncts)
+
+
 def test_number_written_as_one_word_counts_its_noun() -> None:
     sentence = parse("Mia najbaro havas dekdu malgrandajn kokinojn.")
     assert sentence.object is not None
