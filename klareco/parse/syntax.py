@@ -642,18 +642,9 @@ def _whole_name(word: Word) -> Word:
 
 
 def _read_whole(word: Word) -> bool:
-    """Whether ``_whole_name`` read this name whole for its -n (Kenan, Martan), or the word
-    analyser read it as a foreign name of one unknown root (Marian, Gedaljan)."""
-    return word.pos == "PROPN" and word.form.endswith("an") and bool(word.morphemes) and (
-        word.morphemes[-1].kind == "ending" or _foreign_in_an(word))
-
-
-def _foreign_in_an(word: Word) -> bool:
-    """A name the word analyser left whole, one unknown root ending in -an (Marian): the
-    accusative of a name in -a whose root it does not know (Maria), or a name of its own
-    (Ivan); the clause decides (``_accusative_names``)."""
-    return len(word.form) > 3 and len(word.morphemes) == 1 and \
-        word.morphemes[0].kind == "root" and not word.morphemes[0].known
+    """Whether ``_whole_name`` read this name whole for its -n (Kenan, Martan)."""
+    return word.pos == "PROPN" and word.form.endswith("an") and bool(word.morphemes) and \
+        word.morphemes[-1].kind == "ending"
 
 
 def _ends_like_accusative_name(words: tuple[Word, ...], chunk: _Chunk) -> bool:
@@ -672,19 +663,11 @@ def _accusative_names(words: tuple[Word, ...], clauses: tuple[Clause, ...]
         if phrase is None or len(phrase.words) != 1:
             continue
         word = words[phrase.head]
-        if not _read_whole(word):
-            continue
-        morphemes = (*word.morphemes, Morpheme("n", "accusative"))
-        roots, ending = word.roots, word.ending
-        if _foreign_in_an(word):  # Marian: Mari·a·n, Maria's root, ending and case
-            root = word.morphemes[0]
-            morphemes = (replace(root, text=root.text[:-2]), Morpheme("a", "ending"),
-                         Morpheme("n", "accusative"))
-            roots = tuple(r[:-2] if r == root.text else r for r in roots)
-            ending = "a"
-        found[phrase.head] = replace(
-            word, morphemes=morphemes, roots=roots, ending=ending, lemma=word.lemma[:-1],
-            stem=word.stem[:-1], feats=(("Case", "Acc"), ("Number", "Sing")))
+        if _read_whole(word):
+            found[phrase.head] = replace(
+                word, morphemes=(*word.morphemes, Morpheme("n", "accusative")),
+                lemma=word.lemma[:-1], stem=word.stem[:-1],
+                feats=(("Case", "Acc"), ("Number", "Sing")))
     return tuple(found)
 
 

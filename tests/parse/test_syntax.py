@@ -287,25 +287,6 @@ def test_a_capitalised_accusative_adjective_with_no_noun_to_agree_with_is_a_name
         assert adjective.pos == "ADJ" and adjective.feat("Case") == "Acc", sentence
 
 
-def test_a_foreign_name_in_an_after_the_subject_is_the_accusative_of_one_in_a() -> None:
-    # "Zelian": no root the analyser knows; after the clause's subject it is Zelia's
-    # accusative, the object, and meets "Zelia" elsewhere on its name term
-    greeted = parse("Petro salutis Zelian.")
-    clause = greeted.clauses[0]
-    assert clause.subject.text(greeted.words) == "Petro"
-    assert clause.object is not None and clause.object.text(greeted.words) == "Zelian"
-    zelia = greeted.words[2]
-    assert (zelia.lemma, zelia.case, zelia.ending) == ("Zelia", "Acc", "a")
-    assert [t.term for t in zelia.index_terms if t.kind == "name"] == \
-        [t.term for t in parse("Zelia dormas.").words[0].index_terms if t.kind == "name"]
-    # with no subject before it, it is the subject, and the name keeps its -n
-    asked = parse("Kiun salutis Zelian?")
-    assert asked.clauses[0].subject.text(asked.words) == "Zelian"
-    assert asked.words[2].lemma == "Zelian"
-    alone = parse("Ivoran dormas.").words[0]
-    assert (alone.lemma, alone.case) == ("Ivoran", "Nom")
-
-
 def test_a_name_after_a_prepositional_phrase_s_noun_is_the_subject_a_clause_lacks() -> None:
     for text, adjunct in (("En tiu vintro Tomaso vendis la ĉevalon.", "En tiu vintro"),
                           ("Post la festo Zelia dormis.", "Post la festo")):
