@@ -517,8 +517,8 @@ def answerable_questions(store: Store, positions: Sequence[int], rng: random.Ran
     chunks. Questions asking for a pronoun are left out: their answer is its antecedent,
     which the sentence alone does not give; most of those naming no one are left out
     (all but ``nameless_kept`` of them), and, unless ``vague_kept``, all of those too vague to
-    tell their sentence (``says_enough``). Some name the
-    work they ask about, as people do ("… en 'La revizoro'?", "… laŭ Jesaja?")."""
+    tell their sentence (``says_enough``). Some name the work they ask about, as people do
+    ("… en 'La revizoro'?", "… laŭ Jesaja?")."""
     excluded = [normalize_for_judging(text) for text in exclude]
     titles = {doc_id: info.get("title", "") for doc_id, info in store.documents().items()}
     nouns: dict[str, list[str]] = {}  # nouns seen in each document's sentences so far

@@ -157,7 +157,7 @@ def test_a_question_names_someone_by_a_capital_after_its_first_word() -> None:
     assert not names_someone("Kion manĝis la knabo?")
 
 
-def test_a_question_says_enough_with_two_search_terms() -> None:
+def test_a_question_says_enough_with_two_content_words() -> None:
     from klareco.training.questions import says_enough
 
     # one verb and nothing else fits thousands of sentences
