@@ -90,3 +90,16 @@ def test_context_terms_from_title_and_heads() -> None:
 
 def test_context_terms_skip_empty_headings() -> None:
     assert context_terms("", ["", "   "]) == []
+
+
+def test_a_name_read_as_words_gives_its_roots_at_a_stems_weight() -> None:
+    # "Herbeno" is also herb-en-o: those roots let it meet its sentence-initial form, but the
+    # name is what the question asks about, so they weigh no more than an extra stem
+    weights = {k.term: k.weight for k in keywords(parse("Kien iris Herbeno?"))}
+    assert weights["herben"] == 1.0 and weights["ir"] == 1.0
+    assert weights["herb"] == weights["en"] == 0.5
+
+
+def test_a_root_said_as_a_word_of_its_own_keeps_its_weight() -> None:
+    weights = {k.term: k.weight for k in keywords(parse("Ĉu Herbeno manĝis herbon?"))}
+    assert weights["herb"] == 1.0
