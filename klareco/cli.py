@@ -235,14 +235,17 @@ _collection_option = click.option(
               show_default=True,
               help="ast: the tree of the sentence's AST; balanced: its words as a balanced "
               "binary tree in word order (the trivial-tree baseline).")
+@click.option("--root-init", type=click.Choice(["random", "cooccurrence"]), default=None,
+              help="Where the root embeddings start: random, or the corpus's co-occurrence "
+              "vectors (default: random).")
 @click.option("--output", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Where to write the model (default: models/tree_lstm.pt).")
 @click.option("--fusion-only", is_flag=True,
               help="Do not train: choose the fusion rule of the model at --output (default: "
               "the shipped one) again on the same questions, and record it in the model.")
 def train_command(seed: int | None, pairs: int | None, epochs: int | None,
-                  dev_path: Path | None, tree: str, output: Path | None,
-                  fusion_only: bool) -> None:
+                  dev_path: Path | None, tree: str, root_init: str | None,
+                  output: Path | None, fusion_only: bool) -> None:
     """Train the Tree-LSTM encoder on the built corpus (CPU, seeded), then rebuild the dense
     index with `klareco build`."""
     from klareco.artifacts import nothing_built
@@ -263,7 +266,7 @@ def train_command(seed: int | None, pairs: int | None, epochs: int | None,
         seed = Encoder.load(output).metadata.get("train", {}).get("config", {}).get("seed")
     config = TrainConfig(seed=defaults.seed if seed is None else seed,
                          pairs=pairs or defaults.pairs, epochs=epochs or defaults.epochs,
-                         tree=tree)
+                         tree=tree, root_init=root_init or defaults.root_init)
     if dev_path is not None:
         from klareco.evaluation import load_gold
 

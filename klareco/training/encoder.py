@@ -42,6 +42,7 @@ from klareco.parse import parse
 from klareco.retrieval.fusion import Fusion
 from klareco.retrieval.keywords import keywords
 from klareco.retrieval.search import Searcher, Stage2
+from klareco.training.cooccurrence import cooccurrence_vectors
 from klareco.training.questions import make_question
 from klareco.training.split import training_documents
 
@@ -67,6 +68,9 @@ class TrainConfig:
     temperature: float = 0.05
     documents: str = "training"  # whose sentences make the questions: "training" or "all"
     tree: str = "ast"  # "ast", or "balanced": the trivial-tree baseline (``balanced_tree``)
+    # "random", or "cooccurrence": root embeddings start from the corpus's co-occurrence
+    # vectors (``klareco.training.cooccurrence``)
+    root_init: str = "random"
     embedding_dim: int = 128
     hidden_dim: int = 192
     output_dim: int = 256
@@ -241,6 +245,11 @@ def train(home: Path | None = None, config: TrainConfig | None = None,
     encoder = Encoder.untrained(config.seed, embedding_dim=config.embedding_dim,
                                 hidden_dim=config.hidden_dim, output_dim=config.output_dim)
     model = encoder.module
+    if config.root_init == "cooccurrence":
+        started_roots = time.perf_counter()
+        count = start_from_cooccurrence(encoder, bank, config.seed)
+        log(f"{count:,} root embeddings from co-occurrence "
+            f"({time.perf_counter() - started_roots:.0f} s)")
     optimiser = torch.optim.Adam(model.parameters(), lr=config.learning_rate)
     generator = torch.Generator().manual_seed(config.seed)
     report = TrainReport(config, len(pairs), 0.0, None)
@@ -289,6 +298,20 @@ def train(home: Path | None = None, config: TrainConfig | None = None,
         encoder.save(output, {"train": _card_data(report), "fusion": report.fusion})
     store.close()
     return report
+
+
+def start_from_cooccurrence(encoder: Encoder, bank: TreeBank, seed: int) -> int:
+    """Set the root embeddings of an untrained encoder to the corpus's co-occurrence vectors,
+    scaled to the mean norm of the random rows they replace; returns how many were set."""
+    roots = sum(token.startswith("r:") for token in encoder.vocabulary.morpheme_ids)
+    weight = encoder.module.morphemes.weight
+    ids, vectors = cooccurrence_vectors(bank, roots, weight.shape[1], seed)
+    with torch.no_grad():
+        rows = torch.from_numpy(ids)
+        scale = weight[rows].norm(dim=1).mean() / max(
+            float(np.linalg.norm(vectors, axis=1).mean()), 1e-9)
+        weight[rows] = torch.from_numpy(vectors) * scale
+    return len(ids)
 
 
 class TrivialTreeEncoder:

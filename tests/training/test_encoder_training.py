@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 import pytest
 import torch
 
@@ -83,3 +84,27 @@ def test_the_fusion_rule_can_be_chosen_again_without_training(fixture_home: Path
     assert all(torch.equal(a, b) for a, b in zip(before.module.state_dict().values(),
                                                  after.module.state_dict().values(),
                                                  strict=True))
+
+
+def test_training_can_start_from_cooccurrence_vectors(fixture_home: Path, tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("klareco.training.cooccurrence.MIN_COUNT", 1)
+    lines: list[str] = []
+    config = TrainConfig(**{**TINY.__dict__, "root_init": "cooccurrence"})
+    report = train(fixture_home, config, output=tmp_path / "c.pt", progress=False,
+                   log=lines.append)
+    assert any("root embeddings from co-occurrence" in line for line in lines)
+    assert int(lines[1].split()[0].replace(",", "")) > 0
+    assert Encoder.load(tmp_path / "c.pt").metadata["train"]["config"]["root_init"] == \
+        "cooccurrence"
+    assert report.pairs >= 8
+
+
+def test_no_sentence_pairs_give_no_vectors() -> None:
+    from klareco.models.treebank import TreeBank
+    from klareco.training.cooccurrence import cooccurrence_vectors
+
+    bank = TreeBank(np.array([0, 1], dtype=np.int64), np.ones((1, 6), np.uint16),
+                    np.zeros((1, 13), np.uint8), np.zeros(1, np.int16), np.zeros(1, np.int16))
+    ids, vectors = cooccurrence_vectors(bank, 10, dim=4)
+    assert vectors.shape == (len(ids), 4)
