@@ -8,6 +8,8 @@ installed dictionary, so a table can never hold an entry that no word will match
 
 from __future__ import annotations
 
+from klareco.lexicon.closed_classes import CARDINAL_DIGITS, CARDINAL_MULTIPLIERS, PREPOSITIONS
+
 # The role a prepositional phrase plays, by its preposition: "al kiu" asks for the indirect
 # object and "al Petro" gives it; "en kiu urbo" asks for a place and "en Varsovio" gives one.
 # A preposition missing here ("laŭ", "sen", "kontraŭ" …) marks an adjunct of no fixed role.
@@ -46,6 +48,14 @@ TIME_AND_MEASURE_ROOTS = frozenset(
     printemp aŭtun dimanĉ lund mard merkred ĵaŭd vendred sabat""".split()
 )
 
+# Adverbs in -e that say how far, how sure or in what order, not how something was done:
+# "tute" (wholly), "vere" (truly), "certe", "efektive" (indeed), "sufiĉe" (enough), "plene"
+# (fully), "precipe" (above all), "fine" (at last), "komence" (at first). "Kiel li venis?" is
+# answered by "rapide", not by "fine". Adverbs made from a preposition ("poste", "kune",
+# "apude") or a numeral ("unue", "dufoje") are none either (``says_how``).
+DEGREE_AND_STANCE_ROOTS = frozenset(
+    "tut ver cert efektiv sufiĉ plen precip fin komenc".split())
+
 MONTH_ROOTS = frozenset(
     "januar februar mart april maj juni juli aŭgust septembr oktobr novembr decembr".split())
 
@@ -61,3 +71,16 @@ PERSON_CLASSES = frozenset({"PERSONO", "PARENCO", "PROFESIO", "POSTENO", "ETNO",
 PERSON_SUFFIXES = frozenset({"ist", "ul", "an", "estr"})
 PERSON_KEEPING_SUFFIXES = frozenset({"in", "et", "eg"})
 PLACE_CLASSES = frozenset({"URBO", "LANDO", "LOKO", "REGIONO", "RIVERO", "GEOGRAFIO"})
+
+
+def says_how(roots: tuple[str, ...]) -> bool:
+    """Whether an adverb in -e of these roots can tell how something was done ("rapide",
+    "malrapide", "kun ĝojo" is a phrase): not one of time or measure ("vespere", "tage"), of
+    degree, stance or order (``DEGREE_AND_STANCE_ROOTS``), nor one made from a preposition
+    ("poste", "kune") or a numeral ("unue", "dufoje")."""
+    if not roots:
+        return False
+    first = roots[0]
+    return not (set(roots) & (TIME_AND_MEASURE_ROOTS | DEGREE_AND_STANCE_ROOTS)
+                or first in PREPOSITIONS or first in CARDINAL_DIGITS
+                or first in CARDINAL_MULTIPLIERS)

@@ -21,6 +21,7 @@ from klareco.lexicon.semantics import (
     NAMING_ROOTS,
     PREPOSITION_ROLES,
     TIME_AND_MEASURE_ROOTS,
+    says_how,
 )
 from klareco.parse import parse
 from klareco.parse.ast import Clause, Phrase, Sentence, Word
@@ -114,11 +115,10 @@ def _is_person(word: Word) -> bool:
 
 
 def _is_manner(phrase: Phrase, words: tuple[Word, ...]) -> bool:
-    """An adverb of manner standing alone: a derived -e adverb, not one of time or place."""
+    """An adverb of manner standing alone: a derived -e adverb that says how (``says_how``)."""
     head = words[phrase.head]
     return (phrase.preposition is None and head.xpos == "ADV" and head.ending == "e"
-            and not head.correlative and bool(head.roots)
-            and not set(head.roots) & TIME_AND_MEASURE_ROOTS)
+            and not head.correlative and says_how(head.roots))
 
 
 def _counted(phrase: Phrase, words: tuple[Word, ...]) -> bool:

@@ -14,7 +14,8 @@ from klareco.parse import analyze_word, parse
 def test_every_root_in_the_tables_is_in_the_dictionary() -> None:
     roots = load_roots()
     tables = (semantics.TIME_AND_MEASURE_ROOTS | semantics.MONTH_ROOTS
-              | semantics.NAMING_ROOTS | set(semantics.MEASURED_IN)
+              | semantics.NAMING_ROOTS | semantics.DEGREE_AND_STANCE_ROOTS
+              | set(semantics.MEASURED_IN)
               | {r for units in semantics.MEASURED_IN.values() for r in units})
     assert sorted(r for r in tables if r not in roots) == []
 
@@ -90,3 +91,12 @@ def test_a_person_is_known_by_root_suffix_participle_or_pronoun() -> None:
     person = {w.form: w.is_person for w in sentence.words if w.pos in ("NOUN", "PRON")}
     assert person == {"junulino": True, "urbestro": True, "parolanto": True, "reĝo": True,
                       "ŝi": True, "ĝin": False, "junulejo": False, "domo": False}
+
+
+@pytest.mark.parametrize(("adverb", "how"), [
+    ("rapide", True), ("malrapide", True), ("laŭte", True), ("fine", False), ("tute", False),
+    ("vere", False), ("poste", False), ("kune", False), ("unue", False), ("dufoje", False),
+    ("vespere", False)])
+def test_an_adverb_says_how_unless_it_says_when_how_far_or_how_sure(adverb: str,
+                                                                     how: bool) -> None:
+    assert semantics.says_how(analyze_word(adverb).roots) is how

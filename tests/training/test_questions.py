@@ -100,6 +100,14 @@ def test_adjectives_answer_kia_and_adverbs_kiel() -> None:
     assert ("kiel", ("rapid",)) in forms
 
 
+def test_kiel_never_asks_for_an_adverb_that_does_not_say_how() -> None:
+    # "fine" (at last), "tute" (wholly), "poste" (afterwards), "unue" (first) answer no "kiel"
+    for adverb in ("fine", "tute", "poste", "unue"):
+        made = _made(f"La knabo {adverb} kuris al la domo.")
+        assert made and not any(form == "kiel" for _, _, form in made), adverb
+    assert any(form == "kiel" for _, _, form in _made("La knabo rapide kuris al la domo."))
+
+
 def test_namings_appositions_and_reasons_are_asked() -> None:
     made = _made("La juna reĝo nomiĝis Davido.")
     assert ("Kiel nomiĝis la juna reĝo?", ("david",), "kiel nomiĝis") in made

@@ -40,6 +40,7 @@ from klareco.lexicon.semantics import (
     PREPOSITION_ROLES,
     RELATIVE_TIME_PREPOSITIONS,
     TIME_AND_MEASURE_ROOTS,
+    says_how,
 )
 from klareco.parse.ast import Clause, Phrase, Sentence, Word
 
@@ -366,7 +367,10 @@ def _adjunct_slots(phrase: Phrase, words: tuple[Word, ...], span: tuple[int, ...
         if preposition in ("kiel", "per", "laŭ"):
             slots.append("manner")
     elif phrase.kind == "adverb" or words[phrase.head].xpos == "ADV":
-        slots.append("manner")
+        head = words[phrase.head]
+        # "fine", "tute", "poste" say when, how far or in what order, not how
+        if head.ending != "e" or head.correlative or says_how(head.roots):
+            slots.append("manner")
     if any(is_time(words[i]) for i in span) and "time" not in slots:
         slots.append("time")
     return slots or ["adjunct"]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from klareco.experts.factoid.candidates import answer_candidates
 from klareco.experts.factoid.frame import matched_words, read_frame
 from klareco.parse import parse
@@ -57,6 +59,13 @@ def test_an_adverb_is_a_manner_and_a_clause_a_predicate() -> None:
     found = spans("Kiel kuris la knabo?", "La knabo kuris rapide al la domo.")
     assert "rapide" in found["manner"]
     assert any(text.startswith("kuris rapide") for text in found["verb_phrase"])
+
+
+@pytest.mark.parametrize("adverb", ["fine", "tute", "poste", "kune", "unue", "dufoje"])
+def test_an_adverb_of_order_degree_or_time_is_no_manner(adverb: str) -> None:
+    # "Kiel la knabo kuris?" asks how: "rapide", not "fine" (at last) or "unue" (first)
+    found = spans("Kiel kuris la knabo?", f"La knabo {adverb} kuris rapide al la domo.")
+    assert found["manner"] == {"rapide"}
 
 
 def test_a_question_word_says_what_kind_of_answer_it_takes() -> None:
