@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 
 from klareco.corpus.store import Store
 from klareco.errors import KlarecoError
+from klareco.experts.factoid.candidates import is_direction_adverb
 from klareco.experts.factoid.frame import hole_words
 from klareco.lexicon.closed_classes import NEGATION_WORDS
 from klareco.lexicon.semantics import (
@@ -115,10 +116,12 @@ def _is_person(word: Word) -> bool:
 
 
 def _is_manner(phrase: Phrase, words: tuple[Word, ...]) -> bool:
-    """An adverb of manner standing alone: a derived -e adverb that says how (``says_how``)."""
+    """An adverb of manner standing alone: a derived -e adverb that says how (``says_how``),
+    not where to ("hejmen")."""
     head = words[phrase.head]
     return (phrase.preposition is None and head.xpos == "ADV" and head.ending == "e"
-            and not head.correlative and says_how(head.roots))
+            and not head.correlative and not is_direction_adverb(head)
+            and says_how(head.roots))
 
 
 def _counted(phrase: Phrase, words: tuple[Word, ...]) -> bool:

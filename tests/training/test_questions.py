@@ -106,6 +106,7 @@ def test_kiel_never_asks_for_an_adverb_that_does_not_say_how() -> None:
         made = _made(f"La knabo {adverb} kuris al la domo.")
         assert made and not any(form == "kiel" for _, _, form in made), adverb
     assert any(form == "kiel" for _, _, form in _made("La knabo rapide kuris al la domo."))
+    assert not any(form == "kiel" for _, _, form in _made("La knabo kuris hejmen."))
 
 
 def test_namings_appositions_and_reasons_are_asked() -> None:

@@ -353,6 +353,11 @@ def _trim(span: tuple[int, ...], words: tuple[Word, ...]) -> tuple[int, ...]:
     return tuple(items)
 
 
+def is_direction_adverb(word: Word) -> bool:
+    """An -e adverb with the accusative's -n says where to ("hejmen", "supren", "antaŭen")."""
+    return word.xpos == "ADV" and word.ending == "e" and word.form.lower().endswith("en")
+
+
 def _adjunct_slots(phrase: Phrase, words: tuple[Word, ...], span: tuple[int, ...]) -> list[str]:
     slots: list[str] = []
     preposition = phrase.preposition_form(words)
@@ -368,8 +373,10 @@ def _adjunct_slots(phrase: Phrase, words: tuple[Word, ...], span: tuple[int, ...
             slots.append("manner")
     elif phrase.kind == "adverb" or words[phrase.head].xpos == "ADV":
         head = words[phrase.head]
+        if is_direction_adverb(head):
+            slots.append("direction")  # "hejmen", "supren": where to, what kien asks
         # "fine", "tute", "poste" say when, how far or in what order, not how
-        if head.ending != "e" or head.correlative or says_how(head.roots):
+        elif head.ending != "e" or head.correlative or says_how(head.roots):
             slots.append("manner")
     if any(is_time(words[i]) for i in span) and "time" not in slots:
         slots.append("time")

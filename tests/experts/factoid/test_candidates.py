@@ -68,6 +68,13 @@ def test_an_adverb_of_order_degree_or_time_is_no_manner(adverb: str) -> None:
     assert found["manner"] == {"rapide"}
 
 
+def test_an_adverb_in_en_says_where_to() -> None:
+    found = spans("Kien kuris la knabo?", "La knabo rapide kuris hejmen.")
+    assert found["direction"] == {"hejmen"} and "manner" not in found
+    assert "hejmen" not in spans("Kiel kuris la knabo?",
+                                 "La knabo rapide kuris hejmen.").get("manner", set())
+
+
 def test_a_question_word_says_what_kind_of_answer_it_takes() -> None:
     # kiom: an amount; kiel nomiĝis: a name; kiam: a time; kial: a cause
     said = "Ana vizitis sian amikon en la urbo ĉar ŝi sopiris."
