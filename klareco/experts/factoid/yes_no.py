@@ -11,8 +11,12 @@ about the question's subject, even with the same verb). Then
 * the question's object or predicate, where the clause has another one and none of the
   question's words in it (``Ĉu Petro manĝis pomon?`` against ``Petro manĝis panon``) → ``ne``:
   the clause says what he ate;
-* a negation in one clause and not in the other → ``ne``;
+* a denied clause → ``ne``;
 * otherwise ``jes``.
+
+``jes`` and ``ne`` say the polarity of the answer, whatever the question's form (the usage
+PMEG calls western, and Zamenhof's): "Ĉu Petro ne venis?" is answered ``jes`` when Petro came
+("jes, li venis") and ``ne`` when he did not ("ne, li ne venis").
 
 That reading is a feature, not the verdict: the expert offers both ``jes`` and ``ne`` with
 what the clause shows (the same roles, swapped roles, another object or predicate, another
@@ -67,10 +71,10 @@ def yes_no(frame: Frame, question: Sentence, top: Sequence[Evidence]) -> Verdict
             other = _other_name_after(frame, question, words, matched)
             negated = any(words[i].form.lower() in NEGATION_WORDS for i in clause.words)
             flipped = negated != frame.negated
-            answer = "ne" if crossed or other or differs or flipped else "jes"
+            answer = "ne" if crossed or other or differs or negated else "jes"
             reason = ("roles swapped" if crossed else "another name" if other
                       else "another filler" if differs
-                      else "negation differs" if flipped else "clause agrees")
+                      else "clause denied" if negated else "clause agrees")
             features = {"bias": 1.0, "yn:coverage": share, "yn:names_found": found,
                         "yn:all_names": float(found == 1.0), "yn:verb_agrees": float(verb),
                         "yn:same_role": float(same), "yn:crossed_role": float(crossed),

@@ -36,9 +36,12 @@ def test_a_shared_subject_and_a_pronoun_keep_who_did_what() -> None:
     assert verdict("Ĉu Paŭlo batis Petron?", said) == "ne"
 
 
-def test_negation_turns_the_answer() -> None:
+def test_jes_and_ne_give_the_answer_s_own_polarity() -> None:
+    # whatever the question's form: "Ĉu Ana ne dormis?" – "Ne, ŝi ne dormis." / "Jes, ŝi dormis."
     assert verdict("Ĉu Ana dormis?", "Ana ne dormis en la nokto.") == "ne"
-    assert verdict("Ĉu Ana ne dormis?", "Ana ne dormis en la nokto.") == "jes"
+    assert verdict("Ĉu Ana ne dormis?", "Ana ne dormis en la nokto.") == "ne"
+    assert verdict("Ĉu Ana ne dormis?", "Ana dormis en la nokto.") == "jes"
+    assert verdict("Ĉu Ana dormis?", "Ana dormis en la nokto.") == "jes"
 
 
 def test_another_name_after_the_same_noun_is_ne() -> None:
