@@ -1,7 +1,8 @@
 """Root vectors from the corpus itself: which roots share sentences with which.
 
-Two roots that keep the same company (``mortigi`` and ``buĉi`` both go with ``glavo``,
-``malamiko``, ``sango``) get near vectors, whatever the lexicon says of them. The counts come
+Two roots that keep the same company get near vectors, whatever the lexicon says of them: on
+the default corpus ``manĝi`` lands beside ``pano``, ``vino``, ``viando`` and ``trinki``,
+related words rather than words that say the same thing. The counts come
 from the stored encoder trees (``klareco.models.treebank``): each sentence gives the set of
 lexicon roots of its words, and every pair of them co-occurs once. The counts are weighed by
 positive pointwise mutual information (context counts smoothed by the power 0.75, so that rare
