@@ -407,8 +407,12 @@ def _chunk_after(words: tuple[Word, ...], start: int) -> tuple[int, ...]:
 def _appositions(words: tuple[Word, ...], heads: set[int],
                  clause_of: dict[int, int]) -> Iterator[Candidate]:
     """``Ofelio, filino de Polonio``: the phrase set off by a comma after a word matching the
-    head of one of the question's constituents."""
+    head of one of the question's constituents, or after the whole name that word begins
+    (``Petro Ivanoviĉ Kozlov, juĝisto``: the apposition follows the last of the name's words)."""
     for i in sorted(heads):
+        while words[i].is_name and i + 1 < len(words) and words[i + 1].is_name and \
+                words[i + 1].form[:1].isupper():
+            i += 1
         if i + 2 < len(words) and words[i + 1].form == ",":
             chunk = _chunk_after(words, i + 2)
             if chunk and any(words[j].xpos in ("NOUN", "PROPN") for j in chunk):

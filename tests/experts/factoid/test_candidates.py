@@ -55,6 +55,13 @@ def test_appositions_namings_quantities_and_dates() -> None:
                                           "Ana naskiĝis la 3an de majo 1901.")["date"]
 
 
+def test_an_apposition_follows_the_whole_of_a_name_of_several_words() -> None:
+    # a list of a play's persons: each name, then what the person is
+    said = "Petro Ivanoviĉ Kozlov, juĝisto."
+    assert "juĝisto" in spans("Kiu estas Petro Ivanoviĉ Kozlov?", said)["apposition"]
+    assert "juĝisto" in spans("Kiu estas Kozlov?", said)["apposition"]
+
+
 def test_an_adverb_is_a_manner_and_a_clause_a_predicate() -> None:
     found = spans("Kiel kuris la knabo?", "La knabo kuris rapide al la domo.")
     assert "rapide" in found["manner"]
