@@ -124,6 +124,13 @@ def _is_manner(phrase: Phrase, words: tuple[Word, ...]) -> bool:
             and says_how(head.roots))
 
 
+def _is_direction(phrase: Phrase, words: tuple[Word, ...]) -> bool:
+    """An adverb that says where to standing alone ("hejmen", "supren")."""
+    head = words[phrase.head]
+    return phrase.preposition is None and not head.correlative and \
+        is_direction_adverb(head) and bool(head.roots)
+
+
 def _counted(phrase: Phrase, words: tuple[Word, ...]) -> bool:
     """Whether a number counts the phrase's head ("sep jarojn", "dudek matracojn")."""
     return any(words[i].xpos == "NUM" for i in phrase.words if i != phrase.head)
@@ -142,6 +149,8 @@ def _question_word(role: str, phrase: Phrase, words: tuple[Word, ...],
         return "kiaj" if head.feat("Number") == "Plur" else "kia"  # "bona" answers "kia"
     if role == "adjunct" and _is_manner(phrase, words):
         return "kiel"  # "rapide" answers "kiel"
+    if role == "adjunct" and _is_direction(phrase, words):
+        return "kien"  # "hejmen" answers "kien"
     if role == "subject" or role == "predicate":
         return who if person else "kio"
     if role == "doer":
@@ -242,7 +251,8 @@ def generate(sentence: Sentence, rng: random.Random) -> GeneratedQuestion | None
             # lupon" does not say whom Petro saw; "Kiun vidis Petro?" would take the wolf
             return None
         askable = [(n, role, p) for n, (role, p) in enumerate(constituents)
-                   if role != "adjunct" or p.preposition is not None or _is_manner(p, words)]
+                   if role != "adjunct" or p.preposition is not None or _is_manner(p, words)
+                   or _is_direction(p, words)]
         if not askable:
             return None
         asked, asked_role, asked_phrase = rng.choice(askable)
@@ -257,6 +267,8 @@ def generate(sentence: Sentence, rng: random.Random) -> GeneratedQuestion | None
                                           if asked == passive.undergoer else None)
     text = _question_text(question_word, clause, constituents, words, rng, asked, swapped,
                           verb)
+    if text is None:
+        return None  # the words, moved, would say something else
     if CONTEXT_CLAUSE and rng.random() < CONTEXT_CLAUSE:
         answer = set() if asked is None else set(asked_phrase.members())
         text = with_context_clause(text, sentence, clause, answer)
@@ -308,11 +320,13 @@ def _constituents(clause: Clause, words: tuple[Word, ...]) -> list[tuple[str, Ph
 def _question_text(question_word: str, clause: Clause,
                    constituents: list[tuple[str, Phrase]], words: tuple[Word, ...],
                    rng: random.Random, asked: int | None = None,
-                   swapped: dict[int, str] | None = None, verb: str | None = None) -> str:
+                   swapped: dict[int, str] | None = None, verb: str | None = None
+                   ) -> str | None:
     """The question word, then the clause's other constituents and its verb (or ``verb``)
     in a random order, some adjuncts left out and some phrases without their modifiers;
-    ``swapped``: texts that replace constituents, by their place in ``constituents``."""
-    parts = []
+    ``swapped``: texts that replace constituents, by their place in ``constituents``. None
+    when the question, parsed, no longer gives a kept constituent its role (``keeps_roles``)."""
+    parts: list[tuple[str, str | None, str | None]] = []  # text, role, its head's form
     for n, (role, phrase) in enumerate(constituents):
         if n == asked or (role == "adjunct" and asked is not None
                           and rng.random() < DROP_ADJUNCT):
@@ -320,13 +334,44 @@ def _question_text(question_word: str, clause: Clause,
         keep = rng.random() >= DROP_MODIFIERS
         text = (swapped or {}).get(n)
         if text is None:
-            text = _phrase_text(phrase, words, keep)
-        if text:  # an empty text leaves the constituent out
-            parts.append(text)
-    parts.append(verb or _form(words[clause.verb]))  # type: ignore[index]
+            parts.append((_phrase_text(phrase, words, keep), role, _form(words[phrase.head])))
+        elif text:  # an empty text leaves the constituent out
+            parts.append((text, None, None))  # a case turned: its role is another
+    parts.append((verb or _form(words[clause.verb]), None, None))  # type: ignore[index]
     rng.shuffle(parts)
-    text = " ".join([question_word, *parts]).strip()
-    return text[:1].upper() + text[1:] + "?"
+    kept: list[tuple[str, int, int, str]] = []  # role, where its text starts and ends, head
+    text = question_word
+    for said, role, head in parts:
+        text += " " + said
+        if role is not None and head is not None:
+            kept.append((role, len(text) - len(said), len(text), head))
+    text = text[:1].upper() + text[1:] + "?"
+    return text if keeps_roles(text, kept) else None
+
+
+def keeps_roles(question: str, kept: Sequence[tuple[str, int, int, str]]) -> bool:
+    """Whether the parsed ``question`` gives each kept constituent the role it had in its
+    sentence, as the head of a phrase in that role. ``kept`` holds its role (subject, object,
+    indirect_object, predicate or adjunct), where its text starts and ends, and its head
+    word's form. Free word order keeps the meaning only while case and prepositions still tell
+    the roles: a "de" phrase moved after a noun reads as that noun's possessor ("la filo de la
+    reĝo"), and a nominative moved beside the copula's may swap subject and predicate."""
+    try:
+        asked = parse(question)
+    except KlarecoError:
+        return False
+    main = asked.main
+    if main is None:
+        return False
+    for role, start, end, head in kept:
+        found = next((i for i, word in enumerate(asked.words)
+                      if start <= word.start < end and word.form.lower() == head.lower()), None)
+        if found is None:
+            return False
+        phrases = list(main.adjuncts) if role == "adjunct" else [getattr(main, role)]
+        if not any(phrase is not None and phrase.head == found for phrase in phrases):
+            return False
+    return True
 
 
 def _apposition_question(sentence: Sentence) -> GeneratedQuestion | None:
@@ -339,12 +384,18 @@ def _apposition_question(sentence: Sentence) -> GeneratedQuestion | None:
         return None  # no tree to read the apposition from
     for j, relation in enumerate(relations):
         i = heads[j] - 1
-        if relation != "appos" or i < 0 or j < i + 2 or words[i + 1].form != ",":
+        if relation != "appos" or i < 0:
+            continue
+        last = i  # a name of several words ("Petro Ivanoviĉ Kozlov, juĝisto") is asked whole
+        while last + 1 < j and relations[last + 1] == "flat" and heads[last + 1] - 1 == i:
+            last += 1
+        if j < last + 2 or words[last + 1].form != ",":
             continue
         name, noun = words[i], words[j]
         if name.is_name and name.stem[:1].isupper() and name.case != "Acc" and \
                 noun.xpos == "NOUN" and noun.roots and not noun.is_name:
-            return GeneratedQuestion(f"Kiu estas {name.form}?", (max(noun.roots, key=len),),
+            said = " ".join(words[k].form for k in range(i, last + 1))
+            return GeneratedQuestion(f"Kiu estas {said}?", (max(noun.roots, key=len),),
                                      yes_no=False, form="kiu estas")
     return None
 
@@ -385,6 +436,8 @@ def _clause_question(sentence: Sentence, rng: random.Random) -> GeneratedQuestio
         constituents = [(r, p) for r, p in _constituents(parent, words)
                         if not set(p.members()) & set(clause.words)]
         text = _question_text(word, parent, constituents, words, rng)
+        if text is None:
+            return None
         return GeneratedQuestion(text, (max(words[clause.verb].roots, key=len),),
                                  yes_no=False, form=word)
     return None

@@ -8,6 +8,7 @@ from pathlib import Path
 from klareco.parse import parse
 from klareco.training.questions import (
     generate,
+    keeps_roles,
     make_question,
     with_context_clause,
     with_word,
@@ -109,11 +110,47 @@ def test_kiel_never_asks_for_an_adverb_that_does_not_say_how() -> None:
     assert not any(form == "kiel" for _, _, form in _made("La knabo kuris hejmen."))
 
 
+def test_an_adverb_that_says_where_to_is_asked_with_kien() -> None:
+    forms = {(form, answers) for _, answers, form in _made("La knabo kuris hejmen.")}
+    assert ("kien", ("hejm",)) in forms
+
+
+def _kept(question: str, role: str, text: str, head: str) -> list[tuple[str, int, int, str]]:
+    start = question.index(text)
+    return [(role, start, start + len(text), head)]
+
+
+def test_a_moved_phrase_must_keep_its_role() -> None:
+    # after a noun, a "de" phrase reads as that noun's possessor: the question says another thing
+    moved = "Kion donis la filo de la reĝo?"
+    assert not keeps_roles(moved, _kept(moved, "adjunct", "de la reĝo", "reĝo"))
+    kept = "Kion donis de la reĝo la filo?"
+    assert keeps_roles(kept, _kept(kept, "adjunct", "de la reĝo", "reĝo"))
+    assert keeps_roles(kept, _kept(kept, "subject", "la filo", "filo"))
+    # the case tells subject from object wherever it stands
+    assert keeps_roles("Kiun vidis Petro?", _kept("Kiun vidis Petro?", "subject", "Petro", "Petro"))
+    assert not keeps_roles("Kiun vidis Petron?",
+                           _kept("Kiun vidis Petron?", "subject", "Petron", "Petron"))
+
+
+def test_generated_questions_keep_the_roles_of_their_sentence() -> None:
+    # "de la urbo" (whence he came) moved after "la filo" would read as "the city's son"
+    made = questions("Petro venis de la urbo kun la filo.", 200)
+    assert any("de la urbo" in q for q in made)
+    for question in made:
+        if "de la urbo" in question:
+            asked = parse(question)
+            assert asked.main is not None
+            assert any(asked.words[a.head].form == "urbo" for a in asked.main.adjuncts), question
+
+
 def test_namings_appositions_and_reasons_are_asked() -> None:
     made = _made("La juna reĝo nomiĝis Davido.")
     assert ("Kiel nomiĝis la juna reĝo?", ("david",), "kiel nomiĝis") in made
     made = _made("Jozefo, filo de Petro, kantis.")
     assert ("Kiu estas Jozefo?", ("fil",), "kiu estas") in made
+    made = _made("Petro Ivanoviĉ Kozlov, juĝisto de la urbo, venis.")
+    assert ("Kiu estas Petro Ivanoviĉ Kozlov?", ("juĝ",), "kiu estas") in made
     # what follows a name's comma is not always its apposition
     for text in ("Ŝi vidis ke Klara, fariĝinte reĝino, ridis.",
                  "Li iris en Romon, kiam la reĝo venis."):
