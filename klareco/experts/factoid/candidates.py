@@ -132,7 +132,11 @@ def fits_question(frame: Frame, slot: str, words: list[Word]) -> bool:
         # an amount: a number — of what the question counts, when it names it ("kiom da
         # jaroj", "kiom aĝa": in years), not of something else, not a bare year
         counted = counting(frame, words)
-        return any(w.is_numeral for w in words) and (
+        # (an age in one word, "dekjara", only as a candidate of its own: a longer span
+        # holding one says more than the amount)
+        amount = any(w.is_numeral for w in words) or (
+            slot == "quantity" and any(measured_unit(w) for w in words))
+        return amount and (
             counted == "asked" or (counted == "" and not counted_units(frame)))
     if role == "name":
         # a name: given by a naming word, or a short run of names
@@ -189,9 +193,40 @@ def counting(frame: Frame, words: list[Word]) -> str:
         return ""
     nouns = {r for w in words if w.xpos == "NOUN" or (w.xpos == "ADV" and w.is_numeral)
              for r in w.content_roots}
+    nouns |= {unit for w in words if (unit := measured_unit(w))}
     if nouns:
         return "asked" if nouns & counted else "other"
     return "time" if words and all(is_time(w) for w in words) else ""
+
+
+# numerals a compound may begin with, longest first ("dek" before "du" would not matter, but
+# "ses" and "sep" must not be read as "se…")
+_NUMERAL_PREFIXES = sorted({*CARDINAL_DIGITS, *CARDINAL_MULTIPLIERS}, key=len, reverse=True)
+_ADJECTIVE_ENDINGS = ("ajn", "aj", "an", "a")
+
+
+def measured_unit(word: Word) -> str | None:
+    """The unit of an adjective compounded of a number and a unit of time or measure, which
+    states an age or a length: "dekjara" (ten years old), "tridekjara", "dumonata" → "jar",
+    "monat"; None for any other word. Read from the form, as the lexicon does not split
+    every compound numeral ("tridek")."""
+    if word.xpos != "ADJ":
+        return None
+    stem = word.form.lower()
+    for ending in _ADJECTIVE_ENDINGS:
+        if stem.endswith(ending):
+            stem = stem[:-len(ending)]
+            break
+    else:
+        return None
+    numerals = 0
+    while True:
+        prefix = next((n for n in _NUMERAL_PREFIXES if stem.startswith(n)), None)
+        if prefix is None:
+            break
+        stem = stem[len(prefix):]
+        numerals += 1
+    return stem if numerals and stem in TIME_AND_MEASURE_ROOTS else None
 
 
 def denied(clause: Clause, words: tuple[Word, ...]) -> bool:
@@ -479,7 +514,11 @@ def _named_after_verb(words: tuple[Word, ...], verb: int) -> tuple[int, ...]:
 
 
 def _quantities(words: tuple[Word, ...], clause_of: dict[int, int]) -> Iterator[Candidate]:
-    """A run of numerals with the noun it counts: ``naŭcent sesdek naŭ jaroj``, ``trifoje``."""
+    """A run of numerals with the noun it counts: ``naŭcent sesdek naŭ jaroj``, ``trifoje``;
+    an adjective of a number and a unit: ``tridekjara`` (``measured_unit``)."""
+    for i, word in enumerate(words):
+        if measured_unit(word):
+            yield Candidate((i,), "quantity", clause_of.get(i))
     i = 0
     while i < len(words):
         if not words[i].is_numeral:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from klareco.experts.factoid.candidates import answer_candidates
+from klareco.experts.factoid.candidates import answer_candidates, measured_unit
 from klareco.experts.factoid.frame import matched_words, read_frame
 from klareco.parse import parse
 
@@ -60,6 +60,25 @@ def test_an_apposition_follows_the_whole_of_a_name_of_several_words() -> None:
     said = "Petro Ivanoviĉ Kozlov, juĝisto."
     assert "juĝisto" in spans("Kiu estas Petro Ivanoviĉ Kozlov?", said)["apposition"]
     assert "juĝisto" in spans("Kiu estas Kozlov?", said)["apposition"]
+
+
+def test_an_adjective_of_a_number_and_a_unit_answers_kiom_aga() -> None:
+    # "tridekjara": thirty years old; the lexicon holds no root "tridek"
+    found = spans("Kiom aĝa estis la knabo?", "La knabo estis eble tridekjara.")
+    assert "tridekjara" in found["quantity"]
+    assert "dumonata" in spans("Kiom aĝa estis la hundo?", "La hundo estis dumonata.")[
+        "quantity"]
+    # a clause that holds one says more than the age: the word alone answers
+    said = "Li ne ludis, ĉar, kvankam li estis forta knabo (eble dekjara), li timis."
+    assert spans("Kiom aĝa estis la knabo?", said) == {"quantity": {"dekjara"}}
+
+
+@pytest.mark.parametrize(("word", "unit"), [
+    ("dekjara", "jar"), ("tridekjaraj", "jar"), ("dumonatan", "monat"), ("kvintaga", "tag"),
+    ("dekstra", None), ("centra", None), ("unua", None), ("sepa", None), ("jara", None)])
+def test_the_unit_of_a_numeral_compound(word: str, unit: str | None) -> None:
+    adjective = next(w for w in parse(f"Ĝi estas {word} afero.").words if w.form == word)
+    assert measured_unit(adjective) == unit
 
 
 def test_an_adverb_is_a_manner_and_a_clause_a_predicate() -> None:
