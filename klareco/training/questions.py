@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 
 from klareco.corpus.store import Store
 from klareco.errors import KlarecoError
-from klareco.experts.factoid.candidates import is_direction_adverb
+from klareco.experts.factoid.candidates import is_direction_adverb, measured_unit
 from klareco.experts.factoid.frame import hole_words
 from klareco.lexicon.closed_classes import NEGATION_WORDS
 from klareco.lexicon.semantics import (
@@ -58,6 +58,9 @@ MIN_SAID_WORDS = 2
 # Paŭlon" → "Kiu estis mortigita de Petro?"): people ask in either voice.
 PASSIVE_VOICE = 0.15
 SPECIAL_FORMS = 0.3  # share of sentences asked about an apposition or a ĉar/kiam clause
+# share of subjects, objects and predicates with a person's "de" phrase ("la filo de Petro")
+# that ask for that person ("Kies filo …?") rather than for the whole phrase
+POSSESSOR_ASKED = 0.5
 # People give the circumstances of what they ask about in a clause of its own ("Kiun
 # renkontis Petro, kiam li iris al la urbo?"): such questions are longer than a clause cut
 # from its sentence, and hold a comma. Share of questions given another clause of their
@@ -145,6 +148,8 @@ def _question_word(role: str, phrase: Phrase, words: tuple[Word, ...],
         return "kiom da " + (noun[:-1] if noun.endswith("n") else noun)
     person = _is_person(head)
     who = "kiuj" if head.feat("Number") == "Plur" else "kiu"
+    if role == "predicate" and measured_unit(head) == "jar":
+        return "kiom aĝa"  # "dekjara" (ten years old) answers "kiom aĝa"
     if role == "predicate" and head.xpos == "ADJ":
         return "kiaj" if head.feat("Number") == "Plur" else "kia"  # "bona" answers "kia"
     if role == "adjunct" and _is_manner(phrase, words):
@@ -206,11 +211,42 @@ def _answer_stems(phrase: Phrase, words: tuple[Word, ...], question_word: str
         return tuple(words[i].form.lower() for i in phrase.words
                      if i != phrase.head and words[i].xpos == "NUM")
     head = words[phrase.head]
-    # a name's lemma without its ending ("Habelo" → "habel"), a common word's main root
-    if head.proper or not head.roots:
-        lemma = head.stem.lower()
+    if question_word == "kiom aĝa":
+        form = head.form.lower()  # the whole compound without its ending: "dekjar"
+        return (form[:form.rindex("a")],)
+    return _stem(head)
+
+
+def _stem(word: Word) -> tuple[str, ...]:
+    """What an answer must hold to name ``word``: a name's lemma without its ending
+    ("Habelo" → "habel"), a common word's main root."""
+    if word.proper or not word.roots:
+        lemma = word.stem.lower()
         return (lemma[:-1] if len(lemma) > 4 and lemma[-1] in "oaei" else lemma,)
-    return (max(head.roots, key=len),)
+    return (max(word.roots, key=len),)
+
+
+def _person_possessor(phrase: Phrase, words: tuple[Word, ...]) -> int | None:
+    """The person a bare noun phrase ends with after "de" ("la filo de Petro", "la domo de
+    la reĝo"): its owner or kin, whom "kies" asks for; None when it has none."""
+    if phrase.preposition is not None or words[phrase.head].xpos != "NOUN":
+        return None
+    members = sorted(phrase.members())
+    after = [i for i in members if i > phrase.head]
+    if len(after) < 2 or words[after[0]].form.lower() != "de":
+        return None
+    rest = [i for i in after[1:] if words[i].xpos != "DET"]
+    if len(rest) != 1 or words[rest[0]].xpos not in ("NOUN", "PROPN"):
+        return None
+    return rest[0] if _is_person(words[rest[0]]) else None
+
+
+def _kies(phrase: Phrase, words: tuple[Word, ...]) -> str:
+    """"kies" with the possessed noun and what comes before it, article left out: "la juna
+    filo de Petro" → "kies juna filo"."""
+    before = [_form(words[i]) for i in sorted(phrase.members())
+              if i <= phrase.head and words[i].xpos != "DET"]
+    return " ".join(["kies", *before])
 
 
 def generate(sentence: Sentence, rng: random.Random) -> GeneratedQuestion | None:
@@ -259,6 +295,14 @@ def generate(sentence: Sentence, rng: random.Random) -> GeneratedQuestion | None
         if passive is not None:
             # the object is the passive's subject; the subject is asked with "de"
             asked_role = {"object": "subject", "subject": "doer"}.get(asked_role, asked_role)
+        possessor = _person_possessor(asked_phrase, words) \
+            if passive is None and asked_role in ("subject", "object", "predicate") else None
+        if possessor is not None and rng.random() < POSSESSOR_ASKED:
+            text = _question_text(_kies(asked_phrase, words), clause, constituents, words,
+                                  rng, asked)
+            if text is None:
+                return None
+            return GeneratedQuestion(text, _stem(words[possessor]), yes_no=False, form="kies")
         question_word = _question_word(asked_role, asked_phrase, words, rng)
         if question_word is None:
             return None
@@ -363,10 +407,14 @@ def keeps_roles(question: str, kept: Sequence[tuple[str, int, int, str]]) -> boo
     main = asked.main
     if main is None:
         return False
+    # a noun right after "kia" or "kies" joins the question word's phrase ("Kia reĝo
+    # estis?" asks about a king, not what the king was)
+    hole = hole_words(asked, asked.question.index) if asked.question is not None and \
+        asked.question.index is not None else set()
     for role, start, end, head in kept:
         found = next((i for i, word in enumerate(asked.words)
                       if start <= word.start < end and word.form.lower() == head.lower()), None)
-        if found is None:
+        if found is None or found in hole:
             return False
         phrases = list(main.adjuncts) if role == "adjunct" else [getattr(main, role)]
         if not any(phrase is not None and phrase.head == found for phrase in phrases):

@@ -110,6 +110,23 @@ def test_kiel_never_asks_for_an_adverb_that_does_not_say_how() -> None:
     assert not any(form == "kiel" for _, _, form in _made("La knabo kuris hejmen."))
 
 
+def test_a_persons_de_phrase_is_asked_with_kies() -> None:
+    made = {(text, answers) for text, answers, form in
+            _made("La filo de Petro vidis la domon.") if form == "kies"}
+    assert made and all(answers == ("petr",) and text.startswith("Kies filo ")
+                        for text, answers in made)
+    # a thing's "de" phrase names no owner to ask "kies" about
+    assert not any(form == "kies" for _, _, form in _made("La pordo de la domo falis."))
+
+
+def test_an_age_in_years_is_asked_with_kiom_aga() -> None:
+    made = {(text, answers) for text, answers, form in
+            _made("La knabo estis dekjara.") if form == "kiom aĝa"}
+    assert ("Kiom aĝa estis la knabo?", ("dekjar",)) in made
+    # "Kiom aĝa knabo estis?" would ask about a boy: the noun may not follow the question word
+    assert not any(text.startswith("Kiom aĝa knabo") for text, _ in made)
+
+
 def test_an_adverb_that_says_where_to_is_asked_with_kien() -> None:
     forms = {(form, answers) for _, answers, form in _made("La knabo kuris hejmen.")}
     assert ("kien", ("hejm",)) in forms
