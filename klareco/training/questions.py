@@ -71,6 +71,8 @@ POSSESSOR_ASKED = 0.5
 # shipped ranker's training, stay as they were.
 CONTEXT_CLAUSE = 0.0
 CONTEXT_WORDS = 10
+# Interjections before someone addressed: "Ho Dio, …" speaks to God and says nothing of Him.
+VOCATIVE_INTERJECTIONS = frozenset({"ho", "ha", "ve"})
 # A subordinator → the question its clause answers.
 CLAUSE_QUESTIONS = {"ĉar": "kial", "kiam": "kiam"}
 
@@ -441,11 +443,26 @@ def _apposition_question(sentence: Sentence) -> GeneratedQuestion | None:
             continue
         name, noun = words[i], words[j]
         if name.is_name and name.stem[:1].isupper() and name.case != "Acc" and \
+                _names_one(words, i) and \
                 noun.xpos == "NOUN" and noun.roots and not noun.is_name:
             said = " ".join(words[k].form for k in range(i, last + 1))
             return GeneratedQuestion(f"Kiu estas {said}?", (max(noun.roots, key=len),),
                                      yes_no=False, form="kiu estas")
     return None
+
+
+def _names_one(words: tuple[Word, ...], i: int) -> bool:
+    """Whether the capitalised word ``i`` names one person or thing that "Kiu estas …?" can
+    ask about: not a word the dictionary knows as a common one, capitalised as a title or a
+    month ("la Sinjoro", "Junio"); not a plural ("Prelonganoj", the people of a place); not
+    an adverb capitalised at the start of its sentence ("Ĉiudutage, …": a name has a noun's
+    ending or none); not someone addressed ("Ho Dio, …")."""
+    word = words[i]
+    if word.semantic_class is not None or word.feat("Number") == "Plur":
+        return False
+    if i == 0 and word.feat("Number") is None:
+        return False
+    return not (i > 0 and words[i - 1].form.lower() in VOCATIVE_INTERJECTIONS)
 
 
 def _naming_question(sentence: Sentence) -> GeneratedQuestion | None:

@@ -168,6 +168,10 @@ def test_namings_appositions_and_reasons_are_asked() -> None:
     assert ("Kiu estas Jozefo?", ("fil",), "kiu estas") in made
     made = _made("Petro Ivanoviĉ Kozlov, juĝisto de la urbo, venis.")
     assert ("Kiu estas Petro Ivanoviĉ Kozlov?", ("juĝ",), "kiu estas") in made
+    # a title, a people or someone addressed is no one "Kiu estas …?" can ask about
+    for text in ("Ho Dio, mia gloro, helpu min.", "La Sinjoro, la bona paŝtisto, venis.",
+                 "La Romanoj, gastoj de la reĝo, venis."):
+        assert not any(form == "kiu estas" for _, _, form in _made(text)), text
     # what follows a name's comma is not always its apposition
     for text in ("Ŝi vidis ke Klara, fariĝinte reĝino, ridis.",
                  "Li iris en Romon, kiam la reĝo venis."):
