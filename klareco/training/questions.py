@@ -4,7 +4,9 @@ Self-supervision for the encoder: a clause's role is replaced by the question wo
 it ("Petro vidis Anan" → "Kiun vidis Petro?", "Kiu vidis Anan?"), the other
 constituents are put in a random order (free word order: same meaning) and some modifiers and
 adjuncts are dropped (questions are shorter than the sentences that answer them). The question
-text is then parsed like any user question, so training sees exactly what search will see.
+text is then parsed like any user question, so training sees exactly what search will see, and
+kept only if each moved constituent still has its role (``keeps_roles``): word order is free
+only while case and prepositions tell the roles.
 """
 
 from __future__ import annotations
@@ -455,8 +457,8 @@ def _names_one(words: tuple[Word, ...], i: int) -> bool:
     """Whether the capitalised word ``i`` names one person or thing that "Kiu estas …?" can
     ask about: not a word the dictionary knows as a common one, capitalised as a title or a
     month ("la Sinjoro", "Junio"); not a plural ("Prelonganoj", the people of a place); not
-    an adverb capitalised at the start of its sentence ("Ĉiudutage, …": a name has a noun's
-    ending or none); not someone addressed ("Ho Dio, …")."""
+    a word without a noun's ending at the start of its sentence, where an adverb is
+    capitalised too ("Ĉiudutage, …"); not someone addressed ("Ho Dio, …")."""
     word = words[i]
     if word.semantic_class is not None or word.feat("Number") == "Plur":
         return False

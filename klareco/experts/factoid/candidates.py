@@ -199,9 +199,8 @@ def counting(frame: Frame, words: list[Word]) -> str:
     return "time" if words and all(is_time(w) for w in words) else ""
 
 
-# numerals a compound may begin with, longest first ("dek" before "du" would not matter, but
-# "ses" and "sep" must not be read as "se…")
-_NUMERAL_PREFIXES = sorted({*CARDINAL_DIGITS, *CARDINAL_MULTIPLIERS}, key=len, reverse=True)
+# the numerals a compound may begin with (none begins another, so any order reads alike)
+_NUMERAL_PREFIXES = sorted({*CARDINAL_DIGITS, *CARDINAL_MULTIPLIERS})
 _ADJECTIVE_ENDINGS = ("ajn", "aj", "an", "a")
 
 
