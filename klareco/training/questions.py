@@ -73,6 +73,9 @@ POSSESSOR_ASKED = 0.5
 # shipped ranker's training, stay as they were.
 CONTEXT_CLAUSE = 0.0
 CONTEXT_WORDS = 10
+# Parts of speech of an asked phrase's head that only point to what another phrase names:
+# "Tiuj, kiuj estas en Judujo, forkuru" says who flees, but "tiuj" alone does not.
+REFERRING_HEADS = frozenset({"PRON", "DET", "NUM"})
 # Interjections before someone addressed: "Ho Dio, …" speaks to God and says nothing of Him.
 VOCATIVE_INTERJECTIONS = frozenset({"ho", "ha", "ve"})
 # A subordinator → the question its clause answers.
@@ -189,7 +192,9 @@ def _question_word(role: str, phrase: Phrase, words: tuple[Word, ...],
 class GeneratedQuestion:
     """A generated question and what answers it: for a ĉu question ``jes``/``ne``, else the
     stems a right answer contains (the asked phrase's head, or the numbers a ``kiom`` asks
-    for). ``pronoun``: the asked phrase is a pronoun, so the real answer is its antecedent."""
+    for). ``pronoun``: the asked phrase's head stands for something named elsewhere — a
+    pronoun, a correlative (``tiu``, ``ĉiu``) or a bare numeral (``unu el ili``) — so the
+    real answer is what it refers to, which the sentence alone does not give."""
 
     text: str
     answers: tuple[str, ...]
@@ -327,7 +332,7 @@ def generate(sentence: Sentence, rng: random.Random) -> GeneratedQuestion | None
         return GeneratedQuestion(text, (answer,), yes_no=True, form="ĉu")
     head = words[asked_phrase.head]
     return GeneratedQuestion(text, _answer_stems(asked_phrase, words, question_word),
-                             yes_no=False, pronoun=head.xpos == "PRON",
+                             yes_no=False, pronoun=head.xpos in REFERRING_HEADS,
                              numbers=question_word.startswith("kiom da"),
                              form="kiom da" if question_word.startswith("kiom da")
                              else question_word)
@@ -637,8 +642,9 @@ def answerable_questions(store: Store, positions: Sequence[int], rng: random.Ran
                          vague_kept: bool = True) -> Iterator[GeneratedQuestion]:
     """A question with a known answer from each stored sentence at ``positions``, in that
     order, that holds none of the ``exclude`` texts (the gold evidence), read lazily in
-    chunks. Questions asking for a pronoun are left out: their answer is its antecedent,
-    which the sentence alone does not give; most of those naming no one are left out
+    chunks. Questions asking for a pronoun, a correlative or a bare numeral are left out
+    (``GeneratedQuestion.pronoun``): their answer is what it refers to, which the sentence
+    alone does not give; most of those naming no one are left out
     (all but ``nameless_kept`` of them), and, unless ``vague_kept``, all of those too vague to
     tell their sentence (``says_enough``). Some name the work they ask about, as people do
     ("… en 'La revizoro'?", "… laŭ Jesaja?")."""

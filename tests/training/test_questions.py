@@ -127,6 +127,19 @@ def test_an_age_in_years_is_asked_with_kiom_aga() -> None:
     assert not any(text.startswith("Kiom aĝa knabo") for text, _ in made)
 
 
+def test_a_phrase_that_only_points_elsewhere_is_marked_as_a_pronoun() -> None:
+    # "tiuj" (those) and "unu" (one of them) name no one: the answer is what they refer to
+    for sentence in ("Tiuj, kiuj loĝis en la urbo, forkuris al la montoj.",
+                     "Unu el ili forkuris al la montoj."):
+        ast = parse(sentence)
+        made = [generate(ast, random.Random(seed)) for seed in range(200)]
+        subjects = [m for m in made if m is not None and m.form in ("kiu", "kiuj", "kio")]
+        assert subjects and all(m.pronoun for m in subjects), sentence
+    ast = parse("La knabo forkuris al la montoj.")
+    made = [generate(ast, random.Random(seed)) for seed in range(200)]
+    assert not any(m.pronoun for m in made if m is not None)
+
+
 def test_an_adverb_that_says_where_to_is_asked_with_kien() -> None:
     forms = {(form, answers) for _, answers, form in _made("La knabo kuris hejmen.")}
     assert ("kien", ("hejm",)) in forms
