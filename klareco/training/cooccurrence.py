@@ -91,9 +91,15 @@ def _reduce(matrix: np.ndarray, dim: int, seed: int) -> np.ndarray:
     return vectors.astype(np.float32)
 
 
-def nearest(vectors: np.ndarray, row: int, count: int) -> np.ndarray:
-    """The rows whose vectors are nearest to row ``row``'s by cosine, best first (not itself)."""
+def cosines(vectors: np.ndarray, row: int) -> np.ndarray:
+    """Every row's cosine with row ``row`` (its own set to -inf, so it is never its own
+    neighbour)."""
     norms = np.linalg.norm(vectors, axis=1) + 1e-9
     similarity = vectors @ vectors[row] / (norms * norms[row])
     similarity[row] = -np.inf
-    return np.argsort(-similarity)[:count]
+    return similarity
+
+
+def nearest(vectors: np.ndarray, row: int, count: int) -> np.ndarray:
+    """The rows whose vectors are nearest to row ``row``'s by cosine, best first (not itself)."""
+    return np.argsort(-cosines(vectors, row))[:count]

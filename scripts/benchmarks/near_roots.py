@@ -30,7 +30,7 @@ from klareco.models.treebank import TreeBank
 from klareco.models.vocabulary import vocabulary
 from klareco.parse.ast import Sentence
 from klareco.retrieval.keywords import Keyword, keywords
-from klareco.training.cooccurrence import cooccurrence_vectors
+from klareco.training.cooccurrence import cooccurrence_vectors, cosines
 from klareco.training.heldout import as_gold, read_items
 
 
@@ -40,7 +40,6 @@ def expander(engine: Engine, weight: float, count: int, floor: float
     roots = {n: token[2:] for token, n in vocabulary().morpheme_ids.items()
              if token.startswith("r:")}
     ids, vectors = cooccurrence_vectors(TreeBank.load(engine.store), len(roots), 128)
-    unit = vectors / (np.linalg.norm(vectors, axis=1, keepdims=True) + 1e-9)
     row = {roots[int(i)]: n for n, i in enumerate(ids)}
 
     def expanded(sentence: Sentence) -> list[Keyword]:
@@ -50,8 +49,8 @@ def expander(engine: Engine, weight: float, count: int, floor: float
         for keyword in found:
             if keyword.kind != "root" or keyword.term not in row:
                 continue
-            similarity = unit @ unit[row[keyword.term]]
-            for j in np.argsort(-similarity)[1:count + 1]:
+            similarity = cosines(vectors, row[keyword.term])
+            for j in np.argsort(-similarity)[:count]:
                 if similarity[j] < floor:
                     break
                 term = roots[int(ids[j])]
