@@ -12,9 +12,10 @@ what. The weights are learned (``model``); nothing here is tuned by hand.
 from __future__ import annotations
 
 from klareco.experts.base import Evidence
-from klareco.experts.factoid.candidates import Candidate, counting, is_pronoun, is_time
+from klareco.experts.factoid.candidates import Candidate, counting, is_time
 from klareco.experts.factoid.frame import Frame
 from klareco.experts.factoid.roles import Roles, action_noun_roles, clause_roles
+from klareco.lexicon.closed_classes import PERSONAL_PRONOUNS
 from klareco.lexicon.semantics import PLACE_CLASSES
 from klareco.parse.ast import Clause, Word
 
@@ -184,13 +185,20 @@ def clause_reading(frame: Frame, clause: Clause, words: tuple[Word, ...],
 
 def subject_elsewhere(frame: Frame, roles: Roles, words: tuple[Word, ...]) -> bool:
     """Whether the clause's subject (``clause_roles``) is another referent than the
-    question's: a phrase with none of the question's subject terms and no pronoun that could
-    stand for them (``Paŭlo vivis sepdek jarojn`` is not about Petro)."""
+    question's: a phrase with none of the question's subject terms and no personal pronoun
+    that could stand for them (``Paŭlo vivis sepdek jarojn`` is not about Petro). Every
+    personal pronoun could: ``li`` someone named before, ``mi`` and ``ni`` whoever speaks or
+    tells the story, ``vi`` whoever is spoken to, ``oni`` anyone; so ``Mi vivis sepdek
+    jarojn``, said by Petro, is about him."""
     wanted = next((terms for key, terms in frame.role_terms if key == "subject"), None)
     members = roles.of("subject")
-    if not wanted or not members or any(is_pronoun(words[i]) for i in members):
+    if not wanted or not members or any(_personal_pronoun(words[i]) for i in members):
         return False
     return not any(wanted & set(words[i].terms) for i in members)
+
+
+def _personal_pronoun(word: Word) -> bool:
+    return word.word_class == "pronoun" and word.lemma.lower() in PERSONAL_PRONOUNS
 
 
 def role_agreement(frame: Frame, roles: Roles, words: tuple[Word, ...]) -> tuple[int, int]:

@@ -195,3 +195,15 @@ def test_a_clause_about_someone_else_is_marked() -> None:
     # another name is another referent; a pronoun may be Marta; Marta is not
     assert elsewhere["tridek jarojn"] == 1.0
     assert elsewhere["dek jarojn"] == 0.0 and elsewhere["kvin jarojn"] == 0.0
+
+
+def test_a_speaker_or_addressee_may_be_the_one_asked_about() -> None:
+    # "mi" is whoever speaks or tells the story, "vi" whoever is spoken to: both may be
+    # the person the question names, as a third-person pronoun may
+    evidence = [Evidence(text, parse(text), n, 1.0) for n, text in enumerate(
+        ("Mi laboris dek jarojn en la urbo.", "Vi laboris kvin jarojn.",
+         "Klara laboris tridek jarojn."), 1)]
+    options = FactoidExpert().options(parse("Kiom da jaroj laboris Marta?"), evidence)
+    elsewhere = {o.text: o.features.get("other_subject") for o in options[1:]}
+    assert elsewhere["dek jarojn"] == 0.0 and elsewhere["kvin jarojn"] == 0.0
+    assert elsewhere["tridek jarojn"] == 1.0
