@@ -8,7 +8,9 @@ its verb ("Kiun konstruis Kain?"): someone the corpus knows, doing what it does 
 yes/no question may instead get a phrase of another sentence ("Ĉu Kain mortigis Habelon en la
 templo?"): the clause then says more than the corpus does, which is no "jes" and no "ne".
 Each question is searched like a user's; every option the factoid expert weighs is labelled
-right when a judge would accept it (``is_right``), and "no answer" is right when none is.
+right when a judge would accept it (``is_right``) or when its own sentence says what the
+question asks of the same verb and the same people (``states_the_answer``), and "no answer"
+is right when none is.
 
 Documents are split by a hash of their id (``klareco.training.heldout``): the ranker trains
 on the training documents, its abstention threshold is chosen on the tuning documents, and
@@ -35,6 +37,8 @@ from klareco.engine import Engine
 from klareco.errors import EmptyInputError
 from klareco.experts.factoid import EVIDENCE_DEPTH, FactoidExpert
 from klareco.experts.factoid.expert import answer_key
+from klareco.experts.factoid.features import Features
+from klareco.experts.factoid.frame import read_frame
 from klareco.experts.factoid.model import Example, Ranker, probability_of_right, train
 from klareco.parse import parse
 from klareco.parse.ast import Sentence, name_term
@@ -87,6 +91,25 @@ def is_right(generated: GeneratedQuestion, answer: str) -> bool:
     if generated.numbers:
         return all(re.search(rf"(?<!\w){re.escape(n)}(?!\w)", given) for n in generated.answers)
     return any(normalize_for_judging(stem) in given for stem in generated.answers)
+
+
+# The slot a candidate fills that answers a role asked for: the same name, but for "kia",
+# which asks for a quality and is answered by a predicate, and "kiam", answered by a date too.
+ANSWERING_SLOTS = {"quality": {"predicate"}, "time": {"time", "date"}}
+
+
+def states_the_answer(role: str, slot: str, features: Features) -> bool:
+    """Whether a candidate answers a generated question as surely as the phrase it was made
+    from: it fills the asked role itself, in a clause with the question's verb, the
+    question's subject or object in the same role and no one else as its subject, in a
+    sentence that holds every term of the question. A question cut from one sentence often
+    fits others of the corpus ("Kiun frapis la reĝo?", "Kia estis Petro?"), and a judge
+    would accept their answers too; labelled wrong, they would teach the ranker to doubt
+    exactly the answers that match best. Read from the candidate's features."""
+    return (slot in ANSWERING_SLOTS.get(role, {role}) and features.get("coverage", 0.0) > 0.999
+            and features.get("all_names") == 1.0 and features.get("verb_agrees") == 1.0
+            and features.get("same_role", 0.0) >= 1.0 and not features.get("crossed_role")
+            and not features.get("other_subject"))
 
 
 def corpus_names(sentences: Iterable[Sentence]) -> Counter[str]:
@@ -269,8 +292,11 @@ def make_examples(engine: Engine, documents: set[str], count: int, seed: int,
         options = expert.options(result.ast, engine.expert_evidence(result, depth))
         if not options:
             continue
+        role = read_frame(result.ast).role if answerable else ""
         right = [k for k, o in enumerate(options[1:], 1)
-                 if answerable and is_right(generated, o.text)]
+                 if answerable and (is_right(generated, o.text) or (
+                     o.candidate is not None
+                     and states_the_answer(role, o.candidate.slot, o.features)))]
         made.append(Labelled(question, form, answerable,
                              Example([o.features for o in options], right),
                              [o.text for o in options]))

@@ -4,12 +4,17 @@ from __future__ import annotations
 
 import random
 
+from klareco.experts.base import Evidence
+from klareco.experts.factoid import FactoidExpert
+from klareco.experts.factoid.frame import read_frame
+from klareco.experts.factoid.model import Ranker
 from klareco.parse import parse
 from klareco.training.questions import GeneratedQuestion, generate
 from klareco.training.reader import (
     add_phrase,
     adjunct_phrases,
     is_right,
+    states_the_answer,
     swap_name,
     swap_verb,
 )
@@ -92,3 +97,17 @@ def test_an_added_phrase_is_one_the_source_lacks_and_stands_before_the_work() ->
     added = add_phrase(f"Ĉu Marko vendis la ĉevalon {work}?", "Marko vendis la ĉevalon.",
                        ["per krajono"], random.Random(0), work)
     assert added == f"Ĉu Marko vendis la ĉevalon per krajono {work}?"
+
+
+def test_another_sentence_saying_the_same_of_the_same_answers_too() -> None:
+    texts = ("Petro vidis la hundon.", "En la ĝardeno Petro vidis la katon.",
+             "Paŭlo vidis la birdon.", "Petro aĉetis la panon.", "La katon vidis Petro.")
+    evidence = [Evidence(text, parse(text), n, 1.0) for n, text in enumerate(texts, 1)]
+    question = parse("Kiun vidis Petro?")
+    options = FactoidExpert(Ranker({})).options(question, evidence)
+    role = read_frame(question).role
+    answering = {o.text for o in options[1:] if o.candidate is not None
+                 and states_the_answer(role, o.candidate.slot, o.features)}
+    # the same verb, Petro its subject, the candidate its object: an answer, in any word
+    # order; someone else's seeing, Petro's buying, Petro himself are not
+    assert answering == {"la hundon", "la katon", "La katon"}
