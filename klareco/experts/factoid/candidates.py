@@ -73,7 +73,7 @@ def answer_candidates(sentence: Sentence, matched: set[int], frame: Frame
                 sentence.clauses[candidate.clause].kind == "relative" and \
                 sentence.clauses[candidate.clause].introducer == span[0]:
             # "…, la kuraciston, kiu loĝis tie": the relative pronoun is the noun before it
-            before = _relative_antecedent(words, span[0])
+            before = relative_antecedent(words, span[0])
             if not before:
                 continue
             candidate = Candidate(before, candidate.slot, candidate.clause, pronoun=True)
@@ -262,7 +262,7 @@ def _antecedent(words: tuple[Word, ...], before: int,
     return None
 
 
-def _relative_antecedent(words: tuple[Word, ...], pronoun: int) -> tuple[int, ...]:
+def relative_antecedent(words: tuple[Word, ...], pronoun: int) -> tuple[int, ...]:
     """The noun phrase right before a relative pronoun (and its comma): its article,
     adjectives and nouns, up to six words; empty when no noun stands there."""
     i = pronoun - 1

@@ -12,7 +12,7 @@ what. The weights are learned (``model``); nothing here is tuned by hand.
 from __future__ import annotations
 
 from klareco.experts.base import Evidence
-from klareco.experts.factoid.candidates import Candidate, counting, is_time
+from klareco.experts.factoid.candidates import Candidate, counting, is_time, relative_antecedent
 from klareco.experts.factoid.frame import Frame
 from klareco.experts.factoid.roles import Roles, action_noun_roles, clause_roles
 from klareco.lexicon.closed_classes import PERSONAL_PRONOUNS
@@ -183,17 +183,23 @@ def clause_reading(frame: Frame, clause: Clause, words: tuple[Word, ...],
             not crossed and subject_elsewhere(frame, roles, words))
 
 
+RELATIVE_SUBJECTS = frozenset({"kiu", "kiuj"})  # a relative clause's subject, for its noun
+
+
 def subject_elsewhere(frame: Frame, roles: Roles, words: tuple[Word, ...]) -> bool:
     """Whether the clause's subject (``clause_roles``) is another referent than the
     question's: a phrase with none of the question's subject terms and no personal pronoun
     that could stand for them (``Paŭlo vivis sepdek jarojn`` is not about Petro). Every
     personal pronoun could: ``li`` someone named before, ``mi`` and ``ni`` whoever speaks or
     tells the story, ``vi`` whoever is spoken to, ``oni`` anyone; so ``Mi vivis sepdek
-    jarojn``, said by Petro, is about him."""
+    jarojn``, said by Petro, is about him. A relative pronoun is the noun before it."""
     wanted = next((terms for key, terms in frame.role_terms if key == "subject"), None)
-    members = roles.of("subject")
+    members = set(roles.of("subject"))
     if not wanted or not members or any(_personal_pronoun(words[i]) for i in members):
         return False
+    for i in list(members):
+        if words[i].form.lower() in RELATIVE_SUBJECTS:
+            members.update(relative_antecedent(words, i))  # "la reĝo, kiu venis": the king
     return not any(wanted & set(words[i].terms) for i in members)
 
 

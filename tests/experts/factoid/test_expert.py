@@ -207,3 +207,12 @@ def test_a_speaker_or_addressee_may_be_the_one_asked_about() -> None:
     elsewhere = {o.text: o.features.get("other_subject") for o in options[1:]}
     assert elsewhere["dek jarojn"] == 0.0 and elsewhere["kvin jarojn"] == 0.0
     assert elsewhere["tridek jarojn"] == 1.0
+
+
+def test_a_relative_pronoun_is_the_noun_before_it() -> None:
+    evidence = [Evidence(text, parse(text), n, 1.0) for n, text in enumerate(
+        ("En la urbo loĝis Marta, kiu laboris dek jarojn.",
+         "En la urbo loĝis Klara, kiu laboris tridek jarojn."), 1)]
+    options = FactoidExpert().options(parse("Kiom da jaroj laboris Marta?"), evidence)
+    elsewhere = {o.text: o.features.get("other_subject") for o in options[1:]}
+    assert elsewhere["dek jarojn"] == 0.0 and elsewhere["tridek jarojn"] == 1.0
