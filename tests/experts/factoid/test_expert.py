@@ -186,12 +186,17 @@ def test_a_count_stated_for_the_whole_action_is_the_answer() -> None:
         parse("Kiom da jaroj laboris Marta, antaŭ ol naskiĝis al ŝi filino?"), evidence)}
 
 
-def test_a_clause_about_someone_else_is_marked() -> None:
-    evidence = [Evidence(text, parse(text), n, 1.0) for n, text in enumerate(
-        ("Klara laboris tridek jarojn.", "Ŝi laboris dek jarojn.",
-         "Marta laboris kvin jarojn."), 1)]
+def _elsewhere(*texts: str) -> dict[str, float | None]:
+    """Each candidate's ``other_subject`` feature for "Kiom da jaroj laboris Marta?" over
+    ``texts`` as the evidence."""
+    evidence = [Evidence(text, parse(text), n, 1.0) for n, text in enumerate(texts, 1)]
     options = FactoidExpert().options(parse("Kiom da jaroj laboris Marta?"), evidence)
-    elsewhere = {o.text: o.features.get("other_subject") for o in options[1:]}
+    return {o.text: o.features.get("other_subject") for o in options[1:]}
+
+
+def test_a_clause_about_someone_else_is_marked() -> None:
+    elsewhere = _elsewhere("Klara laboris tridek jarojn.", "Ŝi laboris dek jarojn.",
+                           "Marta laboris kvin jarojn.")
     # another name is another referent; a pronoun may be Marta; Marta is not
     assert elsewhere["tridek jarojn"] == 1.0
     assert elsewhere["dek jarojn"] == 0.0 and elsewhere["kvin jarojn"] == 0.0
@@ -200,19 +205,13 @@ def test_a_clause_about_someone_else_is_marked() -> None:
 def test_a_speaker_or_addressee_may_be_the_one_asked_about() -> None:
     # "mi" is whoever speaks or tells the story, "vi" whoever is spoken to: both may be
     # the person the question names, as a third-person pronoun may
-    evidence = [Evidence(text, parse(text), n, 1.0) for n, text in enumerate(
-        ("Mi laboris dek jarojn en la urbo.", "Vi laboris kvin jarojn.",
-         "Klara laboris tridek jarojn."), 1)]
-    options = FactoidExpert().options(parse("Kiom da jaroj laboris Marta?"), evidence)
-    elsewhere = {o.text: o.features.get("other_subject") for o in options[1:]}
+    elsewhere = _elsewhere("Mi laboris dek jarojn en la urbo.", "Vi laboris kvin jarojn.",
+                           "Klara laboris tridek jarojn.")
     assert elsewhere["dek jarojn"] == 0.0 and elsewhere["kvin jarojn"] == 0.0
     assert elsewhere["tridek jarojn"] == 1.0
 
 
 def test_a_relative_pronoun_is_the_noun_before_it() -> None:
-    evidence = [Evidence(text, parse(text), n, 1.0) for n, text in enumerate(
-        ("En la urbo loĝis Marta, kiu laboris dek jarojn.",
-         "En la urbo loĝis Klara, kiu laboris tridek jarojn."), 1)]
-    options = FactoidExpert().options(parse("Kiom da jaroj laboris Marta?"), evidence)
-    elsewhere = {o.text: o.features.get("other_subject") for o in options[1:]}
+    elsewhere = _elsewhere("En la urbo loĝis Marta, kiu laboris dek jarojn.",
+                           "En la urbo loĝis Klara, kiu laboris tridek jarojn.")
     assert elsewhere["dek jarojn"] == 0.0 and elsewhere["tridek jarojn"] == 1.0
