@@ -12,7 +12,9 @@ Every constituent can be an answer, each with the slot it fills in its sentence:
   (``la 14 de aprilo de 1917``) and ``de``-phrases after a matched noun.
 
 A third-person pronoun stands for the nearest earlier name of its sentence that the
-question does not mention (``… fraton Habel kaj mortigis lin`` → ``Habel``). Which of the
+question does not mention (``… fraton Habel kaj mortigis lin`` → ``Habel``), ``ili`` for
+names joined by kaj. A name right after a common noun is part of its phrase (``al la
+rivero Jordan``). Which of the
 candidates answers is learned (``features``, ``model``); the only rules here are what a
 span can be: a span made only of the question's own words answers nothing.
 """
@@ -29,6 +31,7 @@ from klareco.lexicon.closed_classes import (
     CARDINAL_DIGITS,
     CARDINAL_MULTIPLIERS,
     NEGATION_WORDS,
+    PERSONAL_PRONOUNS,
     THIRD_PERSON_PRONOUNS,
 )
 from klareco.lexicon.semantics import (
@@ -79,7 +82,7 @@ def answer_candidates(sentence: Sentence, matched: set[int], frame: Frame
             candidate = Candidate(before, candidate.slot, candidate.clause, pronoun=True)
             span = before
         elif is_pronoun(words[span[-1]]):
-            antecedent = _antecedent(words, span[0], matched)
+            antecedent = _antecedent(words, span[0], words[span[-1]], matched)
             if antecedent is None:
                 continue
             candidate = Candidate(antecedent, candidate.slot, candidate.clause, pronoun=True)
@@ -88,7 +91,8 @@ def answer_candidates(sentence: Sentence, matched: set[int], frame: Frame
         # the question's own words: a word it says, not another word of the same root
         # (marĉistino, the marsh-woman, answers a question about a marĉo; manoj, hands,
         # one about manradikoj, wrists)
-        own = {i for i in content if i in matched and words[i].terms[-1] in frame.said}
+        own = {i for i in content if (i in matched and words[i].terms[-1] in frame.said)
+               or (words[i].is_numeral and words[i].form.lower() in frame.said)}
         if not set(content) - own - _hole_words(words, content, frame):
             continue  # the question's own words (and the noun it asks about) are no answer
         span = span[:MAX_ANSWER_WORDS]
@@ -248,18 +252,36 @@ def _hole_words(words: tuple[Word, ...], content: list[int], frame: Frame) -> se
             and not words[i].is_numeral}  # trifoje for kiomfoje: the count itself
 
 
-def _antecedent(words: tuple[Word, ...], before: int,
+def _antecedent(words: tuple[Word, ...], before: int, pronoun: Word,
                 matched: set[int]) -> tuple[int, ...] | None:
-    """The nearest name before ``before`` that the question does not mention."""
+    """The nearest name before ``before`` that the question does not mention, in the
+    pronoun's number: ``li``/``ŝi`` one name, ``ili`` names joined by kaj (``Petro kaj
+    Paŭlo … ili``). A plural pronoun after a single name stands for something else."""
+    plural = PERSONAL_PRONOUNS[pronoun.stem.lower()].number == "Plur"
     i = before - 1
     while i >= 0:
         if words[i].is_name and i not in matched and words[i].stem[:1].isupper():
             end = i
             while i - 1 >= 0 and words[i - 1].is_name and i - 1 not in matched:
                 i -= 1
-            return tuple(range(i, end + 1))
+            if not plural:
+                return tuple(range(i, end + 1))
+            start = _first_coordinated_name(words, i)
+            return tuple(range(start, end + 1)) if start < i else None
         i -= 1
     return None
+
+
+def _first_coordinated_name(words: tuple[Word, ...], last: int) -> int:
+    """The first of the names joined to the one starting at ``last`` by commas and a kaj/aŭ
+    before it (``Ŝem, Ĥam kaj Jafet``); ``last`` when no name is joined to it."""
+    start = last
+    while start >= 2 and words[start - 1].form.lower() in ("kaj", "aŭ", ",") and \
+            words[start - 2].is_name and words[start - 2].stem[:1].isupper():
+        start -= 2
+        while start - 1 >= 0 and words[start - 1].is_name and words[start - 1].stem[:1].isupper():
+            start -= 1
+    return start
 
 
 def relative_antecedent(words: tuple[Word, ...], pronoun: int) -> tuple[int, ...]:
@@ -284,9 +306,10 @@ def _raw_candidates(sentence: Sentence, matched: set[int], frame: Frame
         for key, phrase in clause.role_phrases():
             if roles.passive and key == "subject":
                 continue  # the undergoer: read as the active clause's object, below
-            yield Candidate(phrase_span(phrase, words), key, n)
+            span = with_name_after(phrase_span(phrase, words), clause, words)
+            yield Candidate(span, key, n)
             if phrase.preposition is not None and key == "indirect_object":
-                yield Candidate(phrase_span(phrase, words), "direction", n)
+                yield Candidate(span, "direction", n)
         if roles.passive:
             # "Petro estis mortigita de Paŭlo": Petro the object, Paŭlo the subject
             for key in ("subject", "object"):
@@ -319,7 +342,8 @@ def _raw_candidates(sentence: Sentence, matched: set[int], frame: Frame
 
 def _adjunct_candidates(clause: Clause, words: tuple[Word, ...], n: int
                         ) -> Iterator[Candidate]:
-    placed = sorted(((phrase_span(phrase, words), phrase) for phrase in clause.adjuncts),
+    placed = sorted(((with_name_after(phrase_span(phrase, words), clause, words), phrase)
+                     for phrase in clause.adjuncts),
                     key=lambda pair: pair[0])  # in word order, to see what follows what
     spans = [span for span, _ in placed]
     adjuncts = [phrase for _, phrase in placed]
@@ -375,6 +399,31 @@ def phrase_span(phrase: Phrase, words: tuple[Word, ...]) -> tuple[int, ...]:
         if joiner != ",":
             end = j
     return _trim(tuple(range(start, end + 1)), words)
+
+
+def with_name_after(span: tuple[int, ...], clause: Clause, words: tuple[Word, ...]
+                    ) -> tuple[int, ...]:
+    """A phrase ending in a common noun, with the name that follows it unparted: ``al la
+    rivero Jordan``, ``la profeto Natan`` (a noun's name stands after it, without a comma).
+    The name is the clause's subject or object instead when the parse made it so, or when,
+    in the accusative, nothing else is the object: ``al la knabo Petron`` gives Petro.
+    Many names end in -n without being accusatives (``Kedron``, ``Aaron``): with another
+    object in the clause, such a name after a noun is the noun's."""
+    if not span or words[span[-1]].xpos != "NOUN":
+        return span
+    end = span[-1]
+    while end + 1 < len(words) and words[end + 1].xpos == "PROPN" and \
+            words[end + 1].form[:1].isupper():
+        end += 1
+    if end == span[-1]:
+        return span
+    name = set(range(span[-1] + 1, end + 1))
+    subject = clause.subject.members() if clause.subject is not None else set()
+    objects = clause.object.members() if clause.object is not None else set()
+    if name & (subject - set(span)) or (
+            words[end].case == "Acc" and (not objects or name & (objects - set(span)))):
+        return span
+    return tuple(range(span[0], end + 1))
 
 
 def _trim(span: tuple[int, ...], words: tuple[Word, ...]) -> tuple[int, ...]:

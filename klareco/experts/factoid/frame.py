@@ -34,7 +34,7 @@ class Frame:
     # adjuncts (al la roko, en la ĝardenon): what a yes/no question adds to who did what
     phrase_terms: tuple[frozenset[str], ...] = ()
     # the words the question says, each by its last term (its whole stem: "manradik", not
-    # the "man" and "radik" it is made of)
+    # the "man" and "radik" it is made of), and its numerals by their form ("tri")
     said: frozenset[str] = frozenset()
 
     @property
@@ -61,6 +61,8 @@ def read_frame(question: Sentence) -> Frame | None:
             continue  # kies artikolo: the possessed noun is found, its possessor asked
         if word.terms:
             said.add(word.terms[-1])
+        elif word.is_numeral:
+            said.add(word.form.lower())  # "la tri fratoj": numbers are no index terms
         for term in word.terms:
             weight = 2.0 if word.is_name else 1.0
             weights[term] = max(weights.get(term, 0.0), weight)

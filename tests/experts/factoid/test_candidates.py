@@ -223,3 +223,34 @@ def test_a_number_after_a_noun_names_it_and_one_before_a_noun_counts_that_noun()
 def test_a_por_ke_clause_is_a_purpose() -> None:
     found = spans("Kial la knabino kantis?", "La knabino kantis, por ke la bebo ne ploru.")
     assert "por ke la bebo ne ploru" in found["purpose"]
+
+
+def test_a_name_right_after_a_common_noun_belongs_to_its_phrase() -> None:
+    # an -n name that is no accusative (Kedron) stays with its noun when the clause has
+    # its object already; one the clause needs as its object is the object
+    found = spans("Kien Tobio kondukis la ŝafojn?",
+                  "Tobio kondukis ilin al la rivero Kedron kaj lavis ilin tie.")
+    assert "al la rivero Kedron" in found["direction"]
+    found = spans("Kiun vidis Tobio?", "Tobio vidis la reĝon Davidon en la urbo Jerusalem.")
+    assert "la reĝon Davidon" in found["object"]
+    found = spans("Kiun Tobio donis?", "Tobio donis al la knabo Elion.")
+    assert "Elion" in found["object"]
+    assert "al la knabo" in spans("Al kiu Tobio donis Elion?",
+                                  "Tobio donis al la knabo Elion.")["indirect_object"]
+
+
+def test_a_plural_pronoun_stands_for_names_joined_by_kaj_not_for_one_name() -> None:
+    found = spans("Kiujn Tobio vidis?", "Elio kaj Marko venis, kaj Tobio vidis ilin.")
+    assert "Elio kaj Marko" in found["object"]
+    found = spans("Kiujn Tobio lavis?", "Tobio kondukis la ŝafojn al Elio kaj lavis ilin.")
+    assert "Elio" not in found.get("object", set())
+    assert "Elio" in spans("Kiun Tobio vidis?", "Elio venis, kaj Tobio vidis lin.")["object"]
+
+
+def test_a_number_the_question_says_is_its_own_word() -> None:
+    found = spans("Kiuj estis la tri fratoj de Tobio?",
+                  "Kiam la tri fratoj de Tobio aŭdis tion, ili tuj venis.")
+    assert "la tri fratoj de Tobio" not in {t for texts in found.values() for t in texts}
+    assert "la tri fratoj de Tobio" in {t for texts in spans(
+        "Kiuj estis la fratoj de Tobio?",
+        "Kiam la tri fratoj de Tobio aŭdis tion, ili tuj venis.").values() for t in texts}
