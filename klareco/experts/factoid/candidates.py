@@ -162,6 +162,9 @@ def fits_question(frame: Frame, slot: str, words: list[Word]) -> bool:
                        for w in words)
         return slot in TIME_SLOTS or any(is_time(w) or w.is_numeral for w in words)
     if role in PLACE_ROLES:
+        preposition = words[0].form.lower() if words[0].xpos == "ADP" else None
+        if preposition in _AWAY_FROM.get(role, ()):
+            return False  # "de la urbo" is where from: no answer to kien; "al" none to de kie
         if frame.hole_roots:  # "en kiu urbo": a name, or the city itself
             return named or any(set(w.content_roots) & frame.hole_roots for w in words)
         return slot in PLACE_SLOTS or named
@@ -171,6 +174,9 @@ def fits_question(frame: Frame, slot: str, words: list[Word]) -> bool:
         return slot == "possessor"
     return True
 
+
+# The prepositions that say the opposite way of a direction or a source question.
+_AWAY_FROM = {"direction": frozenset({"de", "el"}), "source": frozenset({"al"})}
 
 # "en kiu tempo", "en kiu momento" ask for any time, not for a date as "en kiu jaro" does
 ANY_TIME_ROOTS = frozenset({"temp", "moment"})

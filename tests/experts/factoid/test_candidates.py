@@ -254,3 +254,11 @@ def test_a_number_the_question_says_is_its_own_word() -> None:
     assert "la tri fratoj de Tobio" in {t for texts in spans(
         "Kiuj estis la fratoj de Tobio?",
         "Kiam la tri fratoj de Tobio aŭdis tion, ili tuj venis.").values() for t in texts}
+
+
+def test_kien_is_not_answered_where_from_and_de_kie_not_where_to() -> None:
+    said = "Tobio iris de la urbo al la maro."
+    texts = {t for texts in spans("Kien iris Tobio?", said).values() for t in texts}
+    assert "al la maro" in texts and "de la urbo" not in texts
+    texts = {t for texts in spans("De kie iris Tobio?", said).values() for t in texts}
+    assert "de la urbo" in texts and "al la maro" not in texts
