@@ -506,7 +506,10 @@ def _roles(builder: _ClauseBuilder, words: tuple[Word, ...]) -> Clause:
     verb = builder.verb
     if verb is None:
         verb = next((c.first for c in builder.chunks if c.kind == "INFINITIVE"), None)
+    shared = _sharing_a_preposition(builder.chunks, words)
     for chunk in builder.chunks:
+        if any(chunk is c for c in shared):
+            continue  # the preposition's, joined to its phrase (dependencies: a conj)
         if chunk.kind in ("noun", "pronoun", "correlative"):
             (accusatives if chunk.case == "Acc" else nominatives).append(chunk)
         elif chunk.kind == "prepositional":
@@ -563,6 +566,18 @@ def _roles(builder: _ClauseBuilder, words: tuple[Word, ...]) -> Clause:
         subject=subject, object=obj, predicate=predicate, indirect_object=indirect,
         adjuncts=tuple(adjuncts), parent=builder.parent,
     )
+
+
+def _sharing_a_preposition(chunks: list[_Chunk], words: tuple[Word, ...]) -> list[_Chunk]:
+    """The nominative phrases joined by kaj/aŭ to a prepositional phrase right before them,
+    which its preposition governs too: "dum du jaroj kaj tri monatoj", "en la urbo kaj la
+    vilaĝo" (a preposition takes the nominative; a subject would not follow it so)."""
+    return [chunk for n, chunk in enumerate(chunks)
+            if n >= 2 and chunk.kind == "noun" and chunk.case == "Nom"
+            and chunks[n - 1].kind == "COORDINATOR"
+            and words[chunks[n - 1].first].lemma.lower() in ("kaj", "aŭ")
+            and chunks[n - 2].kind == "prepositional" and chunks[n - 2].inner is not None
+            and chunks[n - 2].inner.kind == "noun" and chunks[n - 2].inner.case == "Nom"]
 
 
 def _caseless_quantities(nominatives: list[_Chunk], words: tuple[Word, ...]

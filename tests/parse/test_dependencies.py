@@ -236,3 +236,9 @@ def test_whom_a_command_speaks_to_is_a_vocative_after_it_too() -> None:
     found = arcs("Amu vin, infanoj miaj!")
     assert found["infanoj"] == ("Amu", "vocative")
     assert found["miaj"] == ("infanoj", "nmod:poss")  # a possessive after its noun
+
+
+def test_a_noun_after_a_prepositional_phrase_and_kaj_is_its_conjunct() -> None:
+    found = arcs("Ne pluvis dum du jaroj kaj tri monatoj.")
+    assert found["monatoj"] == ("jaroj", "conj")
+    assert found["jaroj"] == ("pluvis", "obl")

@@ -48,6 +48,16 @@ def test_prepositional_phrase_is_not_the_subject() -> None:
     assert adjuncts == ["En la domo"]
 
 
+def test_a_noun_joined_to_a_prepositional_phrase_shares_its_preposition() -> None:
+    # a preposition takes the nominative: "kaj tri monatoj" after "dum du jaroj" is its
+    r = roles("Ne pluvis dum du jaroj kaj tri monatoj.")
+    assert r["subject"] is None
+    r = roles("La knabo loĝis en la urbo kaj la vilaĝo.")
+    assert r["subject"] == "knabo"
+    r = roles("En la urbo la knabo kaj la knabino ludis.")
+    assert r["subject"] == "knabo"
+
+
 def test_main_verb_is_not_the_relative_clause_verb() -> None:
     r = roles("La hundo, kiun mi vidis, manĝas.")
     assert r["verb"] == "manĝas"

@@ -574,6 +574,7 @@ def _quantities(words: tuple[Word, ...], clause_of: dict[int, int]) -> Iterator[
         if measured_unit(word):
             yield Candidate((i,), "quantity", clause_of.get(i))
     i = 0
+    parts: set[int] = set()  # numerals inside one duration of several units
     while i < len(words):
         if not words[i].is_numeral:
             i += 1
@@ -599,10 +600,19 @@ def _quantities(words: tuple[Word, ...], clause_of: dict[int, int]) -> Iterator[
                 if words[k].xpos == "NOUN":
                     break
             yield Candidate(tuple(range(start, k + 1)), "quantity", clause_of.get(start))
+            if _unit(words[end]) and _unit(words[k]):
+                # "tri jaroj kaj ses monatoj" is one length of time, which neither part is
+                parts.update(range(start, k + 1))
         counts = _counted_before(words, start) if end == i else ()
-        yield Candidate(tuple(range(start, end + 1)), "quantity", clause_of.get(start),
-                        counts=counts)
+        if start not in parts:
+            yield Candidate(tuple(range(start, end + 1)), "quantity", clause_of.get(start),
+                            counts=counts)
         i += 1
+
+
+def _unit(word: Word) -> bool:
+    """A noun of a unit of time or measure (jaro, monato, metro)."""
+    return word.xpos == "NOUN" and not TIME_AND_MEASURE_ROOTS.isdisjoint(word.roots)
 
 
 def _counted_before(words: tuple[Word, ...], numeral: int) -> tuple[int, ...]:

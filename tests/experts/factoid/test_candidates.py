@@ -262,3 +262,12 @@ def test_kien_is_not_answered_where_from_and_de_kie_not_where_to() -> None:
     assert "al la maro" in texts and "de la urbo" not in texts
     texts = {t for texts in spans("De kie iris Tobio?", said).values() for t in texts}
     assert "de la urbo" in texts and "al la maro" not in texts
+
+
+def test_a_length_of_time_in_several_units_is_one_amount() -> None:
+    found = spans("Kiom longe ne pluvis?", "Ne pluvis dum du jaroj kaj tri monatoj.")
+    assert found["quantity"] == {"du jaroj kaj tri monatoj"}
+    assert "tri monatoj" not in found.get("subject", set())
+    # children of two kinds are two counts: each is an answer of its own
+    found = spans("Kiom da filoj havis Tobio?", "Tobio havis tri filojn kaj du filinojn.")
+    assert "tri filojn" in found["quantity"]
