@@ -50,6 +50,8 @@ from klareco.parse.ast import Clause, Phrase, Sentence, Word
 MAX_ANSWER_WORDS = 12  # a longer answer is no short answer
 # Subordinators whose clause answers a time or a reason question.
 CLAUSE_SLOTS = {"kiam": "when_clause", "ĉar": "because_clause"}
+# Candidates that are a clause whole: one too long for a short answer keeps its core.
+CLAUSE_ANSWERS = frozenset({"when_clause", "because_clause", "purpose"})
 
 
 @dataclass(frozen=True)
@@ -95,6 +97,9 @@ def answer_candidates(sentence: Sentence, matched: set[int], frame: Frame
                or (words[i].is_numeral and words[i].form.lower() in frame.said)}
         if not set(content) - own - _hole_words(words, content, frame):
             continue  # the question's own words (and the noun it asks about) are no answer
+        if len(span) > MAX_ANSWER_WORDS and candidate.slot in CLAUSE_ANSWERS and \
+                candidate.clause is not None:
+            span = _clause_core(span, sentence.clauses[candidate.clause])
         span = span[:MAX_ANSWER_WORDS]
         if not fits_question(frame, candidate.slot,
                              [words[i] for i in span + candidate.counts]):
@@ -432,6 +437,18 @@ def with_name_after(span: tuple[int, ...], clause: Clause, words: tuple[Word, ..
     return tuple(range(span[0], end + 1))
 
 
+def _clause_core(span: tuple[int, ...], clause: Clause) -> tuple[int, ...]:
+    """A clause from its subject (or its verb) on: what comes before, the subordinator and
+    the adjuncts that open it (``ĉar dum la lasta tempo …``), says least of what it states."""
+    starts = [clause.verb] if clause.verb is not None else []
+    if clause.subject is not None:
+        starts.append(min(clause.subject.members()))
+    if not starts:
+        return span
+    core = tuple(i for i in span if i >= min(starts))
+    return core or span
+
+
 def _trim(span: tuple[int, ...], words: tuple[Word, ...]) -> tuple[int, ...]:
     """A span without punctuation or conjunctions at its edges."""
     items = list(span)
@@ -654,9 +671,47 @@ def _dates(words: tuple[Word, ...], clause_of: dict[int, int]) -> Iterator[Candi
 
 def _possessors(words: tuple[Word, ...], matched: set[int],
                 clause_of: dict[int, int]) -> Iterator[Candidate]:
-    """``artikolo de Tolstoj``: the ``de`` phrase after a matched noun."""
+    """``artikolo de Tolstoj``: the ``de`` phrase after a matched noun; ``ŝia ĉevalo``: the
+    noun phrase the possessive stands for (``possessive_antecedent``)."""
     for i in sorted(matched):
         if i + 2 < len(words) and words[i + 1].form.lower() == "de":
             chunk = _chunk_after(words, i + 2)
             if chunk:
                 yield Candidate(chunk, "possessor", clause_of.get(i))
+        if i > 0 and words[i - 1].word_class == "possessive":
+            owner = possessive_antecedent(words, i - 1, matched)
+            if owner:
+                yield Candidate(owner, "possessor", clause_of.get(i), pronoun=True)
+
+
+def possessive_antecedent(words: tuple[Word, ...], possessive: int,
+                          matched: set[int]) -> tuple[int, ...]:
+    """The nearest noun phrase before a third-person possessive that it can stand for, by
+    person, number and sex as Esperanto marks them: ``ilia`` a plural noun, ``ŝia`` a noun
+    with -in- (``rajdistino``) or a name, ``lia`` a noun without -in- or a name, ``ĝia`` a
+    noun. Empty when none stands before it in the sentence."""
+    pronoun = words[possessive].stem.lower()
+    if pronoun not in THIRD_PERSON_PRONOUNS:
+        return ()
+    plural = PERSONAL_PRONOUNS[pronoun].number == "Plur"
+    for j in range(possessive - 1, -1, -1):
+        word = words[j]
+        if j in matched or word.xpos not in ("NOUN", "PROPN"):
+            continue
+        if word.xpos == "PROPN":
+            if pronoun in ("li", "ŝi") and word.stem[:1].isupper():
+                start = j
+                while start > 0 and words[start - 1].xpos == "PROPN":
+                    start -= 1
+                return tuple(range(start, j + 1))
+            continue
+        female = "in" in word.suffixes
+        if (word.feat("Number") == "Plur") != plural or (pronoun == "ŝi" and not female) or (
+                pronoun == "li" and female):
+            continue
+        start = j
+        while start > 0 and j - start < 5 and words[start - 1].xpos in ("DET", "ADJ", "NUM") \
+                and words[start - 1].word_class != "possessive":
+            start -= 1
+        return tuple(range(start, j + 1))
+    return ()

@@ -271,3 +271,22 @@ def test_a_length_of_time_in_several_units_is_one_amount() -> None:
     # children of two kinds are two counts: each is an answer of its own
     found = spans("Kiom da filoj havis Tobio?", "Tobio havis tri filojn kaj du filinojn.")
     assert "tri filojn" in found["quantity"]
+
+
+def test_a_clause_too_long_for_a_short_answer_keeps_its_subject_verb_and_what_follows() -> None:
+    said = ("Tobio restis hejme, ĉar dum la tuta longa malvarma vintro la stato de lia "
+            "maljuna patro estis tro malbona.")
+    found = spans("Kial Tobio restis hejme?", said)
+    assert "la stato de lia maljuna patro estis tro malbona" in found["because_clause"]
+    short = spans("Kial Tobio restis hejme?", "Tobio restis hejme, ĉar lia patro malsanis.")
+    assert "ĉar lia patro malsanis" in short["because_clause"]
+
+
+def test_kies_is_answered_by_the_noun_a_possessive_stands_for_by_number_and_sex() -> None:
+    asked = "Kies ĉevalo estas rapida?"
+    found = spans(asked, "Tobio trovis bonan rajdistinon, kaj ŝia ĉevalo estas rapida.")
+    assert "bonan rajdistinon" in found["possessor"]
+    found = spans(asked, "La reĝino vidis la knabon, kaj lia ĉevalo estas rapida.")
+    assert found["possessor"] == {"la knabon"}
+    found = spans(asked, "La reĝino vidis la knabojn, kaj ilia ĉevalo estas rapida.")
+    assert found["possessor"] == {"la knabojn"}
