@@ -59,8 +59,14 @@ DEGREE_AND_STANCE_ROOTS = frozenset(
 MONTH_ROOTS = frozenset(
     "januar februar mart april maj juni juli aŭgust septembr oktobr novembr decembr".split())
 
-# What "kiom <adjective>" counts: "kiom aĝa" is answered in years (months, weeks, days).
-MEASURED_IN: dict[str, tuple[str, ...]] = {"aĝ": ("jar", "monat", "semajn", "tag")}
+# What "kiom <adjective>" counts: "kiom aĝa" is answered in years (months, weeks, days),
+# "kiom alta" (longa, larĝa, profunda, dika) in units of length, "kiom peza" in weights.
+_LENGTH_UNITS = ("metr", "centimetr", "milimetr", "fut", "uln", "col", "mejl", "paŝ", "stadi")
+MEASURED_IN: dict[str, tuple[str, ...]] = {
+    "aĝ": ("jar", "monat", "semajn", "tag"),
+    **{root: _LENGTH_UNITS for root in ("alt", "long", "larĝ", "profund", "dik")},
+    "pez": ("gram", "kilogram", "funt", "tun", "talent", "sikl"),
+}
 
 # Dictionary classes of roots that name people, and places: type hints for "kiu" and "kie".
 PERSON_CLASSES = frozenset({"PERSONO", "PARENCO", "PROFESIO", "POSTENO", "ETNO", "REGANTO",

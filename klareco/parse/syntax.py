@@ -401,7 +401,13 @@ def _clauses(chunks: list[_Chunk], words: tuple[Word, ...], question: bool) -> l
             if builder.parent is not None and kind == "COMMA":
                 builder.chunks.append(chunk)
                 current = builder.parent  # a comma closes a finished subordinate clause
-            elif _verb_ahead(chunks, position):
+                parent = clauses[current]
+                if parent.verb is not None and _verb_ahead(chunks, position, words):
+                    # "Ana volas, ke mi venu, ŝi diris": a clause of its own follows
+                    clauses.append(_ClauseBuilder("coordinate", parent.parent,
+                                                  origin=current))
+                    current = len(clauses) - 1
+            elif _verb_ahead(chunks, position, words):
                 clauses.append(_ClauseBuilder("coordinate", builder.parent, [chunk],
                                               origin=current))
                 current = len(clauses) - 1
@@ -422,15 +428,45 @@ def _follows_nominal(chunks: list[_Chunk], position: int) -> bool:
     return False
 
 
-def _verb_ahead(chunks: list[_Chunk], position: int) -> bool:
-    """Whether a finite verb follows before the next clause boundary."""
-    for ahead in range(position + 1, len(chunks)):
+def _verb_ahead(chunks: list[_Chunk], position: int, words: tuple[Word, ...]) -> bool:
+    """Whether a finite verb follows before the next clause boundary. A clause opened by a
+    subordinator or a ki- word has a verb of its own. After a comma it belongs to the
+    clause before ("…, kiun li prenis, tablon, …", "Li diris, ke …"): no new clause. After
+    kaj it opens the new clause, whose verb follows its closing comma ("…, kaj kiam mi
+    venis, li foriris")."""
+    after_coordinator = chunks[position].kind == "COORDINATOR"
+    ahead = position + 1
+    while ahead < len(chunks):
         chunk = chunks[ahead]
         if chunk.kind == "FINITE_VERB":
             return True
-        if chunk.kind in ("COMMA", "BOUNDARY", "SUBORDINATOR", "COORDINATOR"):
+        if chunk.kind == "SUBORDINATOR" or _ki_word(chunk, words) is not None:
+            if not after_coordinator:
+                return False
+            closed = _after_clause(chunks, ahead)
+            if closed is None:
+                return False
+            ahead = closed
+            continue
+        if chunk.kind in ("COMMA", "BOUNDARY", "COORDINATOR"):
             return False
+        ahead += 1
     return False
+
+
+def _after_clause(chunks: list[_Chunk], opener: int) -> int | None:
+    """The position after the comma that closes the clause opened at ``opener`` (the first
+    comma after its verb); None when a boundary or the end comes first."""
+    verb_seen = False
+    for ahead in range(opener + 1, len(chunks)):
+        kind = chunks[ahead].kind
+        if kind == "FINITE_VERB":
+            verb_seen = True
+        elif kind == "COMMA" and verb_seen:
+            return ahead + 1
+        elif kind == "BOUNDARY":
+            return None
+    return None
 
 
 def _merge_verbless_coordinates(clauses: list[_ClauseBuilder]) -> list[_ClauseBuilder]:

@@ -58,6 +58,34 @@ def test_a_noun_joined_to_a_prepositional_phrase_shares_its_preposition() -> Non
     assert r["subject"] == "knabo"
 
 
+def test_a_clause_goes_on_after_a_relative_clause_set_off_by_commas() -> None:
+    # the verb after "…, kiun" is the relative clause's: the comma opens no new clause
+    s = parse("Tobio faris el la ligno, kiun li prenis, tablon, kaj donis ĝin al Ana.")
+    main = s.main
+    assert main is not None and main.object is not None
+    assert s.words[main.object.head].form == "tablon"
+    assert [c.kind for c in s.clauses].count("coordinate") == 1
+
+
+def test_a_clause_after_a_closed_subordinate_clause_is_a_clause_of_its_own() -> None:
+    s = parse("Ana volas, ke Tobio venu hejmen, ŝi diris al la hundo.")
+    said = next(c for c in s.clauses if c.kind == "coordinate")
+    assert said.subject is not None and s.words[said.subject.head].form == "ŝi"
+    assert s.main is not None and s.main.subject is not None
+    assert s.words[s.main.subject.head].form == "Ana"
+    assert s.clauses[next(c for c in s.clauses if c.kind == "subordinate").parent] is s.main
+
+
+@pytest.mark.parametrize("text", ["Ana ploris, kaj kiam Tobio venis, la hundo bojis.",
+                                  "Ana ploris, kaj se Tobio venos, la hundo bojos."])
+def test_a_clause_after_kaj_may_begin_with_a_subordinate_clause(text: str) -> None:
+    s = parse(text)
+    coordinate = next(c for c in s.clauses if c.kind == "coordinate")
+    assert coordinate.subject is not None and s.words[coordinate.subject.head].form == "hundo"
+    inner = next(c for c in s.clauses if c.kind == "subordinate")
+    assert s.clauses[inner.parent] is coordinate
+
+
 def test_main_verb_is_not_the_relative_clause_verb() -> None:
     r = roles("La hundo, kiun mi vidis, manĝas.")
     assert r["verb"] == "manĝas"

@@ -597,8 +597,8 @@ def _quantities(words: tuple[Word, ...], clause_of: dict[int, int]) -> Iterator[
             i += 1
             continue
         start = i
-        while i + 1 < len(words) and words[i + 1].is_numeral:
-            i += 1
+        while i + 1 < len(words) and words[i + 1].is_numeral or _range_on(words, i):
+            i += 1 if words[i + 1].is_numeral else 2
         if start > 0 and words[start - 1].xpos == "NOUN" and words[start].form.isdigit():
             i += 1  # digits after a noun label it (la jaro 1888, ĉapitro 5): no count
             continue
@@ -625,6 +625,12 @@ def _quantities(words: tuple[Word, ...], clause_of: dict[int, int]) -> Iterator[
             yield Candidate(tuple(range(start, end + 1)), "quantity", clause_of.get(start),
                             counts=counts)
         i += 1
+
+
+def _range_on(words: tuple[Word, ...], i: int) -> bool:
+    """Whether a number in digits is the first of a range: ``3-4 metroj``, ``5–7``."""
+    return i + 2 < len(words) and words[i].form.isdigit() and \
+        words[i + 1].form in ("-", "–") and words[i + 2].form.isdigit()
 
 
 def _unit(word: Word) -> bool:

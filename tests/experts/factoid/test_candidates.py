@@ -290,3 +290,8 @@ def test_kies_is_answered_by_the_noun_a_possessive_stands_for_by_number_and_sex(
     assert found["possessor"] == {"la knabon"}
     found = spans(asked, "La reĝino vidis la knabojn, kaj ilia ĉevalo estas rapida.")
     assert found["possessor"] == {"la knabojn"}
+
+
+def test_a_range_of_numbers_is_one_amount() -> None:
+    found = spans("Kiom altaj estas la turoj?", "La turoj estas altaj 3-4 metrojn.")
+    assert "3-4 metrojn" in found["quantity"]
