@@ -142,7 +142,7 @@ def _is_direction(phrase: Phrase, words: tuple[Word, ...]) -> bool:
 
 
 def _counted(phrase: Phrase, words: tuple[Word, ...]) -> bool:
-    """Whether a number counts the phrase's head ("sep jarojn", "dudek matracojn")."""
+    """Whether a number counts the phrase's head ("ok jarojn", "dek kusenojn")."""
     return any(words[i].xpos == "NUM" for i in phrase.words if i != phrase.head)
 
 

@@ -60,10 +60,10 @@ def test_answer_containing_an_accepted_answer_is_correct() -> None:
 
 
 def test_x_system_and_apostrophes_in_answers() -> None:
-    gold = item(["ĉielon kaj teron", "l’ ĉielo"])
-    assert is_correct_answer("la cxielon kaj teron", gold)
-    assert is_correct_answer("L'ĈIELON KAJ TERON", gold)
-    assert is_correct_answer("jen l' ĉielo", gold)
+    gold = item(["ĉapelon kaj ŝuojn", "l’ ĉapelo"])
+    assert is_correct_answer("la cxapelon kaj sxuojn", gold)
+    assert is_correct_answer("L'ĈAPELON KAJ ŜUOJN", gold)
+    assert is_correct_answer("jen l' ĉapelo", gold)
 
 
 def test_short_accepted_answer_must_match_a_whole_word() -> None:
@@ -72,9 +72,9 @@ def test_short_accepted_answer_must_match_a_whole_word() -> None:
     assert is_correct_answer("Sep tagojn.", gold)
     assert not is_correct_answer("sepdek", gold)
     assert not is_correct_answer("la sepa tago", gold)
-    numbers = item(["969"])
-    assert is_correct_answer("969 jarojn", numbers)
-    assert not is_correct_answer("1969", numbers)
+    numbers = item(["712"])
+    assert is_correct_answer("712 jarojn", numbers)
+    assert not is_correct_answer("1712", numbers)
 
 
 def test_longer_accepted_answer_may_match_inside_a_word() -> None:

@@ -50,13 +50,13 @@ def test_no_question_without_a_verb() -> None:
 
 
 def test_generated_questions_parse_as_questions() -> None:
-    for question in questions("La reĝino metis dudek matracojn sur la pizon."):
+    for question in questions("La reĝino metis dek kusenojn sur la liton."):
         assert parse(question).type == "question"
 
 
 def test_counted_phrases_are_asked_with_kiom_da() -> None:
-    made = questions("La reĝino metis dudek matracojn sur la pizon.")
-    assert any(q.startswith("Kiom da matracoj ") for q in made)
+    made = questions("La reĝino metis dek kusenojn sur la liton.")
+    assert any(q.startswith("Kiom da kusenoj ") for q in made)
 
 
 def _made(sentence: str, seeds: int = 300) -> set[tuple[str, tuple[str, ...], str]]:

@@ -3,13 +3,13 @@
 Every constituent can be an answer, each with the slot it fills in its sentence:
 
 * a clause's role phrases (subject, object, predicate, indirect object) with their
-  ``de``-phrases and coordinated lists (``la ĉielon kaj la teron``);
+  ``de``-phrases and coordinated lists (``la panon kaj la vinon``);
 * its adjuncts by their preposition (place, direction, source, time, instrument …), adverbs
   as a manner, and a time phrase counted from another (``tri tagojn post la festo``);
 * ``kiam``/``ĉar`` clauses, the clause a ``tial`` follows from, and every clause whole;
 * appositions (``Ofelio, filino de Polonio``), names given by a naming word or verb
   (``la nomon Salomono``, ``estis nomata Karen``), numeral phrases, dates
-  (``la 14 de aprilo de 1917``) and ``de``-phrases after a matched noun.
+  (``la 3 de majo de 1850``) and ``de``-phrases after a matched noun.
 
 A third-person pronoun stands for the nearest earlier name of its sentence that the
 question does not mention (``… fraton Habel kaj mortigis lin`` → ``Habel``), ``ili`` for
@@ -339,7 +339,7 @@ def _raw_candidates(sentence: Sentence, matched: set[int], frame: Frame
         if clause.verb is not None:
             yield Candidate(_predicate_span(clause, words), "verb_phrase", n)
         if n > 0 and _gives_consequence(clause, words):
-            # "la silikvo estis verda, kaj tial ili opiniis …": the clause before is the reason
+            # "la pomo estis verda, kaj tial ili ne manĝis ĝin": the clause before is the reason
             span = tuple(sorted(clauses[n - 1].words))
             yield Candidate(_trim(span, words), "because_clause", n)
     clause_of = {i: n for n, clause in enumerate(clauses) for i in clause.words}
@@ -363,14 +363,14 @@ def _adjunct_candidates(clause: Clause, words: tuple[Word, ...], n: int
         after = adjuncts[k + 1] if k + 1 < len(adjuncts) else None
         if span and "time" in slots and after and after.preposition_form(words) in \
                 RELATIVE_TIME_PREPOSITIONS and spans[k + 1] and spans[k + 1][0] == span[-1] + 1:
-            # "kelke da semajnoj post la festo" is one time, counted from another
+            # "kelke da tagoj post la foiro" is one time, counted from another
             span = span + spans[k + 1]
         for slot in slots:
             yield Candidate(span, slot, n)
 
 
 def _predicate_span(clause: Clause, words: tuple[Word, ...]) -> tuple[int, ...]:
-    """The verb with what follows it in its clause: ``falis de la seĝo`` for ``kiel mortis``."""
+    """The verb with what follows it in its clause: ``falis de la ĉevalo`` for ``kiel mortis``."""
     assert clause.verb is not None
     inside = sorted(i for i in clause.words if i >= clause.verb)
     return _trim(tuple(inside), words)
@@ -395,7 +395,7 @@ def phrase_span(phrase: Phrase, words: tuple[Word, ...]) -> tuple[int, ...]:
     if end + 1 < len(words) and words[end].xpos == "NOUN" and words[end + 1].form.isdigit() \
             and (end + 2 == len(words) or words[end + 2].xpos not in ("NOUN", "ADJ", "PROPN")):
         end += 1
-    # coordination: "la ĉielon kaj la teron", "Ŝem, Ĥam kaj Jafet" — nouns in the same case
+    # coordination: "la panon kaj la vinon", "Petro, Paŭlo kaj Marko" — nouns in the same case
     # after commas, the last after kaj/aŭ (commas alone set off an apposition, not a list)
     case = words[phrase.head].case
     j = end
@@ -585,7 +585,7 @@ def _named_after_verb(words: tuple[Word, ...], verb: int) -> tuple[int, ...]:
 
 
 def _quantities(words: tuple[Word, ...], clause_of: dict[int, int]) -> Iterator[Candidate]:
-    """A run of numerals with the noun it counts: ``naŭcent sesdek naŭ jaroj``, ``trifoje``;
+    """A run of numerals with the noun it counts: ``sepcent dek du jaroj``, ``trifoje``;
     an adjective of a number and a unit: ``tridekjara`` (``measured_unit``)."""
     for i, word in enumerate(words):
         if measured_unit(word):
@@ -610,7 +610,7 @@ def _quantities(words: tuple[Word, ...], clause_of: dict[int, int]) -> Iterator[
                 break
             j += 1
         if end + 2 < len(words) and words[end + 1].form == "kaj" and words[end + 2].is_numeral:
-            k = end + 2  # tri tagoj kaj tri noktoj
+            k = end + 2  # du tagoj kaj du noktoj
             while k + 1 < len(words) and (words[k + 1].is_numeral or
                                           words[k + 1].xpos in ("NOUN", "ADJ")):
                 k += 1
@@ -618,7 +618,7 @@ def _quantities(words: tuple[Word, ...], clause_of: dict[int, int]) -> Iterator[
                     break
             yield Candidate(tuple(range(start, k + 1)), "quantity", clause_of.get(start))
             if _unit(words[end]) and _unit(words[k]):
-                # "tri jaroj kaj ses monatoj" is one length of time, which neither part is
+                # "du jaroj kaj tri monatoj" is one length of time, which neither part is
                 parts.update(range(start, k + 1))
         counts = _counted_before(words, start) if end == i else ()
         if start not in parts:
@@ -628,7 +628,7 @@ def _quantities(words: tuple[Word, ...], clause_of: dict[int, int]) -> Iterator[
 
 
 def _range_on(words: tuple[Word, ...], i: int) -> bool:
-    """Whether a number in digits is the first of a range: ``3-4 metroj``, ``5–7``."""
+    """Whether a number in digits is the first of a range: ``5-6 metroj``, ``5–7``."""
     return i + 2 < len(words) and words[i].form.isdigit() and \
         words[i + 1].form in ("-", "–") and words[i + 2].form.isdigit()
 
@@ -640,7 +640,7 @@ def _unit(word: Word) -> bool:
 
 def _counted_before(words: tuple[Word, ...], numeral: int) -> tuple[int, ...]:
     """The noun a numeral with no noun after it counts when it follows that noun's ``da`` or
-    ``de`` phrase: ``havis da ĉefaj edzinoj sepcent``, ``plena de fiŝoj, cent kvindek tri``."""
+    ``de`` phrase: ``havis da ŝafoj tricent``, ``plena de pomoj, cent dudek kvar``."""
     k = numeral - 1
     if k >= 0 and words[k].form == ",":
         k -= 1
@@ -654,7 +654,7 @@ def _counted_before(words: tuple[Word, ...], numeral: int) -> tuple[int, ...]:
 
 
 def _dates(words: tuple[Word, ...], clause_of: dict[int, int]) -> Iterator[Candidate]:
-    """A date as one phrase: ``la 14 de aprilo de 1917``, ``la 15an de decembro 1859``."""
+    """A date as one phrase: ``la 3 de majo de 1850``, ``la 20an de junio 1872``."""
     for i, word in enumerate(words):
         if not (set(word.roots) & MONTH_ROOTS and word.xpos in ("NOUN", "PROPN")
                 and word.form.lower().rstrip("n").endswith("o")):
@@ -677,7 +677,7 @@ def _dates(words: tuple[Word, ...], clause_of: dict[int, int]) -> Iterator[Candi
 
 def _possessors(words: tuple[Word, ...], matched: set[int],
                 clause_of: dict[int, int]) -> Iterator[Candidate]:
-    """``artikolo de Tolstoj``: the ``de`` phrase after a matched noun; ``ŝia ĉevalo``: the
+    """``libro de Marko``: the ``de`` phrase after a matched noun; ``ŝia ĉevalo``: the
     noun phrase the possessive stands for (``possessive_antecedent``)."""
     for i in sorted(matched):
         if i + 2 < len(words) and words[i + 1].form.lower() == "de":

@@ -163,7 +163,7 @@ def wholes_over_parts(options: list[Option], top: Sequence[Evidence]) -> list[Op
     Petro?``, not ``…, post kiam …?``): when the evidence states the whole of the asked
     action of the asked subject (``la tuta vivo de Petro estis …``, ``states_whole``), that
     count is what is asked, and the other counts — the same action's spans (``Petro vivis
-    tridek jarojn, kaj naskiĝis al li …``) or other people's — are left out."""
+    dek sep jarojn, kaj naskiĝis al li …``) or other people's — are left out."""
     wholes = [o for o in options if _own_count(o) and o.candidate is not None and
               o.candidate.clause is not None and
               states_whole(top[o.evidence].ast.clauses[o.candidate.clause],

@@ -69,8 +69,8 @@ def test_an_adjective_of_a_number_and_a_unit_answers_kiom_aga() -> None:
     assert "dumonata" in spans("Kiom aĝa estis la hundo?", "La hundo estis dumonata.")[
         "quantity"]
     # a clause that holds one says more than the age: the word alone answers
-    said = "Li ne ludis, ĉar, kvankam li estis forta knabo (eble dekjara), li timis."
-    assert spans("Kiom aĝa estis la knabo?", said) == {"quantity": {"dekjara"}}
+    said = "Li ne ludis, ĉar, kvankam li estis forta knabo (eble dekdujara), li timis."
+    assert spans("Kiom aĝa estis la knabo?", said) == {"quantity": {"dekdujara"}}
 
 
 @pytest.mark.parametrize(("word", "unit"), [
@@ -173,8 +173,8 @@ def test_en_kiu_tago_takes_an_ordinal_and_en_kiu_tempo_any_time() -> None:
     assert "time" not in spans("En kiu jaro Petro loĝis en Romo?",
                                "Petro loĝis en Romo dum tri jaroj.")
     found = spans("En kiu tempo de la jaro ili venis?",
-                  "Ili venis je la komenco de la rikolto.")
-    assert "je la komenco de la rikolto" in found["time"]
+                  "Ili venis je la komenco de la vintro.")
+    assert "je la komenco de la vintro" in found["time"]
 
 
 def test_a_word_of_the_same_root_is_not_the_question_s_own() -> None:
@@ -293,5 +293,5 @@ def test_kies_is_answered_by_the_noun_a_possessive_stands_for_by_number_and_sex(
 
 
 def test_a_range_of_numbers_is_one_amount() -> None:
-    found = spans("Kiom altaj estas la turoj?", "La turoj estas altaj 3-4 metrojn.")
-    assert "3-4 metrojn" in found["quantity"]
+    found = spans("Kiom altaj estas la turoj?", "La turoj estas altaj 5-6 metrojn.")
+    assert "5-6 metrojn" in found["quantity"]
