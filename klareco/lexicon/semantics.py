@@ -65,7 +65,7 @@ _LENGTH_UNITS = ("metr", "centimetr", "milimetr", "fut", "uln", "col", "mejl", "
 MEASURED_IN: dict[str, tuple[str, ...]] = {
     "aĝ": ("jar", "monat", "semajn", "tag"),
     **{root: _LENGTH_UNITS for root in ("alt", "long", "larĝ", "profund", "dik")},
-    "pez": ("gram", "kilogram", "funt", "tun", "talent", "sikl"),
+    "pez": ("gram", "funt", "tun", "talent", "sikl"),
 }
 
 # Dictionary classes of roots that name people, and places: type hints for "kiu" and "kie".
