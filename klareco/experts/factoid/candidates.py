@@ -318,6 +318,8 @@ def _raw_candidates(sentence: Sentence, matched: set[int], frame: Frame
             if roles.passive and key == "subject":
                 continue  # the undergoer: read as the active clause's object, below
             span = with_name_after(phrase_span(phrase, words), clause, words)
+            if key == "subject":
+                span = with_modifier_before_verb(span, clause, words)
             yield Candidate(span, key, n)
             if phrase.preposition is not None and key == "indirect_object":
                 yield Candidate(span, "direction", n)
@@ -447,6 +449,22 @@ def _clause_core(span: tuple[int, ...], clause: Clause) -> tuple[int, ...]:
         return span
     core = tuple(i for i in span if i >= min(starts))
     return core or span
+
+
+def with_modifier_before_verb(span: tuple[int, ...], clause: Clause,
+                              words: tuple[Word, ...]) -> tuple[int, ...]:
+    """A subject noun with the prepositional phrase between it and its verb: ``la timo
+    antaŭ la reĝo estas …``, ``la domo sur la monto falis``. There the phrase describes the
+    noun; one that says when (``la reĝo en tiu tago venis``) is the clause's own."""
+    verb = clause.verb
+    if not span or verb is None or span[-1] >= verb or words[span[-1]].xpos != "NOUN":
+        return span
+    for adjunct in clause.adjuncts:
+        members = sorted(adjunct.members())
+        if adjunct.kind == "prepositional" and members[0] == span[-1] + 1 and \
+                members[-1] + 1 == verb and not any(is_time(words[i]) for i in members):
+            return tuple(range(span[0], verb))
+    return span
 
 
 def _trim(span: tuple[int, ...], words: tuple[Word, ...]) -> tuple[int, ...]:

@@ -295,3 +295,11 @@ def test_kies_is_answered_by_the_noun_a_possessive_stands_for_by_number_and_sex(
 def test_a_range_of_numbers_is_one_amount() -> None:
     found = spans("Kiom altaj estas la turoj?", "La turoj estas altaj 5-6 metrojn.")
     assert "5-6 metrojn" in found["quantity"]
+
+
+def test_a_prepositional_phrase_between_a_subject_noun_and_its_verb_describes_the_noun() -> None:
+    found = spans("Kio estas la komenco de saĝo?",
+                  "La timo antaŭ la reĝo estas la komenco de saĝo.")
+    assert found["subject"] == {"La timo antaŭ la reĝo"}
+    assert spans("Kiu venis?", "La reĝo en tiu tago venis.")["subject"] == {"La reĝo"}
+    assert spans("Kiu venis?", "La reĝo venis en la urbon.")["subject"] == {"La reĝo"}
