@@ -84,7 +84,12 @@ def answer_candidates(sentence: Sentence, matched: set[int], frame: Frame
             candidate = Candidate(before, candidate.slot, candidate.clause, pronoun=True)
             span = before
         elif is_pronoun(words[span[-1]]):
-            antecedent = _antecedent(words, span[0], words[span[-1]], matched)
+            clause = sentence.clauses[candidate.clause] if candidate.clause is not None \
+                else None
+            # "Petro vidis lin": lin is not Petro, who would be "sin"
+            own_subject = clause.subject.members() if clause is not None and \
+                clause.subject is not None else set()
+            antecedent = _antecedent(words, span[0], words[span[-1]], matched | own_subject)
             if antecedent is None:
                 continue
             candidate = Candidate(antecedent, candidate.slot, candidate.clause, pronoun=True)

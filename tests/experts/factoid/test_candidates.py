@@ -303,3 +303,9 @@ def test_a_prepositional_phrase_between_a_subject_noun_and_its_verb_describes_th
     assert found["subject"] == {"La timo antaŭ la reĝo"}
     assert spans("Kiu venis?", "La reĝo en tiu tago venis.")["subject"] == {"La reĝo"}
     assert spans("Kiu venis?", "La reĝo venis en la urbon.")["subject"] == {"La reĝo"}
+
+
+def test_a_pronoun_object_is_not_its_own_clause_s_subject() -> None:
+    # the subject itself would be "sin": "lin" is someone named before
+    found = spans("Kiun Paŭlo vidis?", "Tobio venis, kaj Elio vidis lin.")
+    assert found["object"] == {"Tobio"}
