@@ -12,11 +12,12 @@ Every constituent can be an answer, each with the slot it fills in its sentence:
   (``la 3 de majo de 1850``) and ``de``-phrases after a matched noun.
 
 A third-person pronoun stands for the nearest earlier name of its sentence that the
-question does not mention (``… fraton Habel kaj mortigis lin`` → ``Habel``), ``ili`` for
-names joined by kaj. A name right after a common noun is part of its phrase (``al la
-rivero Jordan``). Which of the
-candidates answers is learned (``features``, ``model``); the only rules here are what a
-span can be: a span made only of the question's own words answers nothing.
+question does not mention and that is not its own clause's subject (``… fraton Habel kaj
+mortigis lin`` → ``Habel``), ``ili`` for names joined by kaj; a possessive, for ``kies``,
+for the noun phrase before it of its number and sex. A name right after a common noun is
+part of its phrase (``al la rivero Jordan``). Which of the candidates answers is learned
+(``features``, ``model``); the only rules here are what a span can be: a span made only of
+the question's own words answers nothing.
 """
 
 from __future__ import annotations
@@ -620,8 +621,8 @@ def _quantities(words: tuple[Word, ...], clause_of: dict[int, int]) -> Iterator[
             i += 1
             continue
         start = i
-        while i + 1 < len(words) and words[i + 1].is_numeral or _range_on(words, i):
-            i += 1 if words[i + 1].is_numeral else 2
+        while (i + 1 < len(words) and words[i + 1].is_numeral) or _range_on(words, i):
+            i += 1 if words[i + 1].is_numeral else 2  # "5-6": over the dash
         if start > 0 and words[start - 1].xpos == "NOUN" and words[start].form.isdigit():
             i += 1  # digits after a noun label it (la jaro 1888, ĉapitro 5): no count
             continue
