@@ -89,7 +89,9 @@ class Response:
     confidence: float
     evidence: list[EvidenceItem]
     answer_evidence: int | None = None  # the answering sentence in ``evidence``: always 0
-    answer_offsets: dict[str, Any] | None = None  # the answer's span in that passage
+    # the answer's span in that passage: its text, or the pronoun there that stands for the
+    # name answered, which the sentence before gives (the trace's reason says so)
+    answer_offsets: dict[str, Any] | None = None
     expert: str | None = None
     message: str | None = None  # why the engine abstained, for a person
     trace: dict[str, Any] = field(default_factory=dict)
@@ -293,8 +295,11 @@ class Engine:
             for p in _before(hit.position):
                 if rows[p].doc_id == row.doc_id:
                     context |= names[p]
+            prior = hit.position - 1
+            before = _read_when_asked(store, prior) if prior in rows and \
+                rows[prior].doc_id == row.doc_id else None
             found.append(Evidence(hit.text, by_position[hit.position], hit.rank, hit.score,
-                                  frozenset(context)))
+                                  frozenset(context), before))
         return found
 
     def _section_terms(self, doc_id: str, section_id: str) -> list[str]:
@@ -368,6 +373,19 @@ def build_reason(error: KlarecoError) -> str:
     for joiner in (": ", "; "):
         text = text.removesuffix(joiner + BUILD_FIX)
     return text
+
+
+def _read_when_asked(store: Store, position: int) -> Callable[[], Sentence | None]:
+    """The stored AST at ``position``, decoded at the first call and kept: most evidence
+    sentences never need the one before them."""
+    kept: list[Sentence] = []
+
+    def read() -> Sentence:
+        if not kept:
+            kept.extend(store.asts_at([position]))
+        return kept[0]
+
+    return read
 
 
 def _before(position: int) -> range:

@@ -9,8 +9,8 @@ answer's confidence, whether to give it or to abstain.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 
 from klareco.parse.ast import Sentence
 
@@ -20,13 +20,17 @@ class Evidence:
     """One ranked evidence sentence: its text, its parsed ``Sentence``, its rank
     (1-based), the retriever's final score, and the terms of its context — the work's title,
     the section headings, the names in the sentences just before it — that it is about
-    without repeating them ("Li edziĝis kun …" in a life of Mickiewicz)."""
+    without repeating them ("Li edziĝis kun …" in a life of Mickiewicz). ``before`` reads the parsed
+    sentence just before it in its work (None: it is the first), only when asked: a
+    pronoun with no antecedent in its own sentence may stand for that one's subject."""
 
     text: str
     ast: Sentence
     rank: int
     score: float
     context: frozenset[str] = frozenset()
+    before: Callable[[], Sentence | None] | None = field(default=None, compare=False,
+                                                          repr=False)
 
 
 @dataclass(frozen=True)

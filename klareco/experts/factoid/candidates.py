@@ -13,7 +13,10 @@ Every constituent can be an answer, each with the slot it fills in its sentence:
 
 A third-person pronoun stands for the nearest earlier name of its sentence that the
 question does not mention and that is not its own clause's subject (``… fraton Habel kaj
-mortigis lin`` → ``Habel``), ``ili`` for names joined by kaj; a possessive, for ``kies``,
+mortigis lin`` → ``Habel``), ``ili`` for names joined by kaj. A subject pronoun with no
+name before it in its sentence continues the sentence before: it stands for that sentence's
+subject, when a name is its head (``Petro venis hejmen. Li dormis.`` → ``Petro``). A
+possessive, for ``kies``,
 for the noun phrase before it of its number and sex. A name right after a common noun is
 part of its phrase (``al la rivero Jordan``). Which of the candidates answers is learned
 (``features``, ``model``); the only rules here are what a span can be: a span made only of
@@ -22,7 +25,7 @@ the question's own words answers nothing.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from itertools import pairwise
 
@@ -53,6 +56,8 @@ MAX_ANSWER_WORDS = 12  # a longer answer is no short answer
 CLAUSE_SLOTS = {"kiam": "when_clause", "ĉar": "because_clause"}
 # Candidates that are a clause whole: one too long for a short answer keeps its core.
 CLAUSE_ANSWERS = frozenset({"when_clause", "because_clause", "purpose"})
+# The pronouns of persons a subject may be: "ĝi" stands for a thing or an animal.
+SUBJECT_PERSONS = frozenset({"li", "ŝi", "ili"})
 
 
 @dataclass(frozen=True)
@@ -63,12 +68,17 @@ class Candidate:
     pronoun: bool = False  # a pronoun, replaced by the name it stands for
     # the noun a bare numeral counts where it stands before it (da ĉefaj edzinoj sepcent)
     counts: tuple[int, ...] = ()
+    # the name in the sentence before that a pronoun span stands for, when its own sentence
+    # holds none (``_referent_before``): the answer's text; the span stays the pronoun
+    referent: tuple[Word, ...] = ()
 
 
-def answer_candidates(sentence: Sentence, matched: set[int], frame: Frame
+def answer_candidates(sentence: Sentence, matched: set[int], frame: Frame,
+                      previous: Callable[[], Sentence | None] | None = None
                       ) -> Iterator[Candidate]:
     """The candidates of one evidence sentence, pronouns resolved, the question's own words
-    left out, each span at most ``MAX_ANSWER_WORDS`` long; one per (span, slot)."""
+    left out, each span at most ``MAX_ANSWER_WORDS`` long; one per (span, slot). ``previous``
+    reads the sentence before it, where a subject pronoun may find its name."""
     words = sentence.words
     seen: set[tuple[tuple[int, ...], str]] = set()
     for candidate in _raw_candidates(sentence, matched, frame):
@@ -92,6 +102,14 @@ def answer_candidates(sentence: Sentence, matched: set[int], frame: Frame
                 clause.subject is not None else set()
             antecedent = _antecedent(words, span[0], words[span[-1]], matched | own_subject)
             if antecedent is None:
+                referent = _referent_before(words, candidate, previous) \
+                    if frame.role in NOUN_ROLES else ()  # (a name answers none of the others)
+                if referent and _fits_referent(frame, candidate, referent, sentence):
+                    key = (span, candidate.slot)
+                    if key not in seen:
+                        seen.add(key)
+                        yield Candidate(span, candidate.slot, candidate.clause, True,
+                                        referent=referent)
                 continue
             candidate = Candidate(antecedent, candidate.slot, candidate.clause, pronoun=True)
             span = antecedent
@@ -287,6 +305,62 @@ def _antecedent(words: tuple[Word, ...], before: int, pronoun: Word,
             return tuple(range(start, end + 1)) if start < i else None
         i -= 1
     return None
+
+
+def _referent_before(words: tuple[Word, ...], candidate: Candidate,
+                     previous: Callable[[], Sentence | None] | None) -> tuple[Word, ...]:
+    """The name a subject pronoun stands for when its own sentence names no one before it:
+    the subject of the sentence before, when a name is that subject's head ("Petro venis
+    hejmen. Li dormis."; "ili" for names joined by kaj). A narrative continues with the same
+    subject; an object or a name elsewhere in the sentence before is not read: too often
+    not the one meant. Empty when there is no such name."""
+    pronoun = words[candidate.words[-1]]
+    if candidate.slot != "subject" or previous is None or len(candidate.words) != 1 or \
+            pronoun.stem.lower() not in SUBJECT_PERSONS or \
+            any(w.is_name for w in words[:candidate.words[0]]):
+        return ()
+    earlier = previous()
+    if earlier is None or not earlier.clauses or earlier.clauses[0].subject is None:
+        return ()
+    named = earlier.words
+    subject = earlier.clauses[0].subject
+    head = subject.head
+    if not _capitalised_name(named[head]):
+        return ()
+    first, last = head, head
+    while first - 1 in subject.words and named[first - 1].form[:1].isupper() and \
+            named[first - 1].xpos in ("PROPN", "NOUN", "ADJ"):
+        first -= 1  # a name of several words, its first read as a word at the start: Marta
+    while last + 1 < len(named) and _capitalised_name(named[last + 1]):
+        last += 1
+    first = _first_coordinated_name(named, first)
+    while last + 2 < len(named) and named[last + 1].form.lower() in (",", "kaj", "aŭ") \
+            and _capitalised_name(named[last + 2]):
+        last += 2  # the names joined to it after it: Petro kaj Paŭlo
+        while last + 1 < len(named) and _capitalised_name(named[last + 1]):
+            last += 1
+    several = any(w.form.lower() in (",", "kaj", "aŭ") for w in named[first:last + 1])
+    plural = PERSONAL_PRONOUNS[pronoun.stem.lower()].number == "Plur"
+    if plural != several:
+        return ()  # "ili" after one name, "li" after several: something else is meant
+    return named[first:last + 1]
+
+
+def _capitalised_name(word: Word) -> bool:
+    return word.is_name and word.stem[:1].isupper()
+
+
+def _fits_referent(frame: Frame, candidate: Candidate, referent: tuple[Word, ...],
+                   sentence: Sentence) -> bool:
+    """Whether the name a pronoun stands for can answer: not one the question says, of the
+    kind the question asks, and its clause not denied."""
+    if any(set(w.terms) & frame.said for w in referent):
+        return False
+    if not fits_question(frame, candidate.slot, list(referent)):
+        return False
+    clause = sentence.clauses[candidate.clause] if candidate.clause is not None else None
+    return frame.negated or clause is None or clause.verb is None or \
+        not denied(clause, sentence.words)
 
 
 def _first_coordinated_name(words: tuple[Word, ...], last: int) -> int:

@@ -96,6 +96,9 @@ class FactoidExpert(Expert):
         confidence = sum(p for o, p in zip(options[1:], probabilities[1:], strict=True)
                          if o.key == chosen.key)
         slot = chosen.candidate.slot if chosen.candidate else "yes/no clause"
+        if chosen.candidate is not None and chosen.candidate.referent:
+            said = evidence[chosen.evidence].text[chosen.start:chosen.end]
+            slot += f", {said!r} standing for {chosen.text} of the sentence before"
         return Answer(chosen.text, round(min(confidence, 1.0), 4), chosen.evidence, self.name,
                       chosen.start, chosen.end, f"{slot} (p {probabilities[best]:.2f})",
                       reading_order(options, probabilities, evidence[:self.depth]))
@@ -141,12 +144,14 @@ class FactoidExpert(Expert):
             sentences.append(sentence)
             distances = tree_distances(item.ast.heads, matched, len(words))
             clauses: dict[int, ClauseReading] = {}
-            for candidate in answer_candidates(item.ast, matched, frame):
+            for candidate in answer_candidates(item.ast, matched, frame, item.before):
                 start = words[candidate.words[0]].start
                 end = words[candidate.words[-1]].end
                 features = candidate_features(frame, item, candidate, matched, sentence,
                                               distances, clauses)
-                found.append(Option(candidate, n, item.text[start:end], start, end, features))
+                # a pronoun answers with the name it stands for; its span shows where
+                text = " ".join(w.form for w in candidate.referent) or item.text[start:end]
+                found.append(Option(candidate, n, text, start, end, features))
         if frame.role == "quantity" and bare:
             found = wholes_over_parts(found, top)
         # the same answer in other sentences of the top: agreement is evidence

@@ -68,12 +68,16 @@ def candidate_features(frame: Frame, item: Evidence, candidate: Candidate,
         found["tree_near"] = 1.0 / (1.0 + steps)
         found[f"tree_steps:{role}|{min(steps, 4)}"] = 1.0
     head = words[span_head(item.ast.heads, span)]
+    # a pronoun that stands for a name of the sentence before is read as that name, in the
+    # pronoun's place and case
+    shown = list(candidate.referent) or [words[i] for i in span]
+    named = candidate.referent[0] if candidate.referent else head
     # what the span's head word is, against the question word: kiun takes an accusative
     # noun, kiu a person, kie a place noun … (lexicon classes, parts of speech, case)
-    found[f"head_pos:{frame.word}|{head.xpos}"] = 1.0
+    found[f"head_pos:{frame.word}|{named.xpos}"] = 1.0
     found[f"head_case:{frame.word}|{head.case or '-'}"] = 1.0
-    if head.semantic_class:
-        found[f"head_class:{role}|{head.semantic_class}"] = 1.0
+    if named.semantic_class:
+        found[f"head_class:{role}|{named.semantic_class}"] = 1.0
     if candidate.clause is not None:
         if clauses is None:
             clauses = {}
@@ -92,9 +96,9 @@ def candidate_features(frame: Frame, item: Evidence, candidate: Candidate,
         found["other_subject"] = float(elsewhere)
     # (a resolved pronoun gets no feature of its own: generated questions never ask for a
     # pronoun, so such a feature would only ever be seen on wrong answers)
-    for kind in candidate_types(frame, words, span):
+    for kind in candidate_types(frame, shown):
         found[f"type:{role}|{kind}"] = 1.0
-    found[f"length:{role}|{_bucket(len(span))}"] = 1.0
+    found[f"length:{role}|{_bucket(len(shown))}"] = 1.0
     # a preposition asks for a phrase it heads ("sur kio" → "sur la tablo"), and a question
     # word without one takes some prepositions more than others (kie: en, sur, ĉe …)
     first = words[span[0]]
@@ -228,10 +232,9 @@ def role_agreement(frame: Frame, roles: Roles, words: tuple[Word, ...]) -> tuple
     return same, crossed
 
 
-def candidate_types(frame: Frame, words: tuple[Word, ...], span: tuple[int, ...]) -> list[str]:
-    """The kinds of thing a span is: a name, a person, a place, a time, a number …"""
+def candidate_types(frame: Frame, inside: list[Word]) -> list[str]:
+    """The kinds of thing a span's words are: a name, a person, a place, a time, a number …"""
     kinds = []
-    inside = [words[i] for i in span]
     if any(w.is_name for w in inside):
         kinds.append("name")
     if any(w.is_person for w in inside):

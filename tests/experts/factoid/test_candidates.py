@@ -309,3 +309,50 @@ def test_a_pronoun_object_is_not_its_own_clause_s_subject() -> None:
     # the subject itself would be "sin": "lin" is someone named before
     found = spans("Kiun Paŭlo vidis?", "Tobio venis, kaj Elio vidis lin.")
     assert found["object"] == {"Tobio"}
+
+
+def referents(question: str, sentence: str, before: str) -> dict[str, list[str]]:
+    """The names that the pronoun candidates of ``sentence`` stand for when ``before`` is the
+    sentence before it, by slot."""
+    frame = read_frame(parse(question))
+    assert frame is not None
+    ast, earlier = parse(sentence), parse(before)
+    found: dict[str, list[str]] = {}
+    for candidate in answer_candidates(ast, matched_words(ast.words, frame.terms), frame,
+                                       lambda: earlier):
+        if candidate.referent:
+            assert candidate.pronoun and len(candidate.words) == 1  # the span: the pronoun
+            found.setdefault(candidate.slot, []).append(
+                " ".join(w.form for w in candidate.referent))
+    return found
+
+
+@pytest.mark.parametrize(("sentence", "before", "expected"), [
+    # the narrative goes on with the subject of the sentence before
+    ("Kaj li konstruis novan domon.", "Tiam Marko revenis el la urbo.", ["Marko"]),
+    ("Ŝi konstruis domon apud la rivero.", "Marta Kovalska diris al la vilaĝanoj: Venu.",
+     ["Marta Kovalska"]),
+    ("Ili konstruis domon.", "Petro kaj Paŭlo venis al la monto.", ["Petro kaj Paŭlo"]),
+    # "ili" after one name, "li" after two: they stand for someone else
+    ("Ili konstruis domon.", "Petro venis al la monto.", []),
+    ("Li konstruis domon.", "Petro kaj Paŭlo venis al la monto.", []),
+    # the subject before is no name (a pronoun, a common noun): nothing to stand for
+    ("Li konstruis domon.", "Li venis al la urbo de Marko.", []),
+    ("Li konstruis domon.", "La viro vidis Markon.", []),
+    # a name before the pronoun in its own sentence is what it may stand for, not the one
+    # of the sentence before
+    ("Post la morto de Elio li konstruis domon.", "Marko venis.", []),
+    # "ĝi" is a thing or an animal
+    ("Ĝi konstruis neston.", "Marko venis.", []),
+])
+def test_a_subject_pronoun_with_no_name_before_it_continues_the_sentence_before(
+        sentence: str, before: str, expected: list[str]) -> None:
+    assert referents("Kiu konstruis domon?", sentence, before).get("subject", []) == expected
+
+
+def test_an_object_pronoun_is_not_read_across_sentences() -> None:
+    assert referents("Kiun vidis la knabo?", "La knabo vidis lin.", "Marko venis.") == {}
+
+
+def test_a_name_the_question_says_is_no_answer_in_a_pronoun_either() -> None:
+    assert referents("Kion Marko konstruis?", "Li konstruis domon.", "Marko venis.") == {}

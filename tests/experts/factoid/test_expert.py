@@ -215,3 +215,12 @@ def test_a_relative_pronoun_is_the_noun_before_it() -> None:
     elsewhere = _elsewhere("En la urbo loĝis Marta, kiu laboris dek jarojn.",
                            "En la urbo loĝis Klara, kiu laboris tridek jarojn.")
     assert elsewhere["dek jarojn"] == 0.0 and elsewhere["tridek jarojn"] == 1.0
+
+
+def test_a_pronoun_answers_with_the_name_it_stands_for_and_shows_itself() -> None:
+    before, text = "Tiam Marko revenis el la urbo.", "Kaj li konstruis novan domon."
+    earlier = parse(before)
+    found = FactoidExpert().answer(parse("Kiu konstruis novan domon?"),
+                                   [Evidence(text, parse(text), 1, 1.0, before=lambda: earlier)])
+    assert found is not None and found.text == "Marko"
+    assert found.start is not None and text[found.start:found.end] == "li"
