@@ -102,8 +102,10 @@ def answer_candidates(sentence: Sentence, matched: set[int], frame: Frame,
                 clause.subject is not None else set()
             antecedent = _antecedent(words, span[0], words[span[-1]], matched | own_subject)
             if antecedent is None:
+                # only who did it is asked of a subject (kiu …?): the other roles are no
+                # reason to read the sentence before
                 referent = _referent_before(words, candidate, previous) \
-                    if frame.role in NOUN_ROLES else ()  # (a name answers none of the others)
+                    if frame.role == "subject" else ()
                 if referent and _fits_referent(frame, candidate, referent, sentence):
                     key = (span, candidate.slot)
                     if key not in seen:

@@ -350,9 +350,13 @@ def test_a_subject_pronoun_with_no_name_before_it_continues_the_sentence_before(
     assert referents("Kiu konstruis domon?", sentence, before).get("subject", []) == expected
 
 
-def test_an_object_pronoun_is_not_read_across_sentences() -> None:
-    assert referents("Kiun vidis la knabo?", "La knabo vidis lin.", "Marko venis.") == {}
+def test_only_the_subject_pronoun_is_read_across_sentences() -> None:
+    assert referents("Kiu vidis la hundon?", "Ŝi vidis lin kaj la hundon.",
+                     "Tiam Ana venis hejmen.") == {"subject": ["Ana"]}
+    # nor is the sentence before read for a question about another role
+    assert referents("Kiun vidis la knabo?", "Li vidis la knabon.", "Marko venis.") == {}
 
 
 def test_a_name_the_question_says_is_no_answer_in_a_pronoun_either() -> None:
-    assert referents("Kion Marko konstruis?", "Li konstruis domon.", "Marko venis.") == {}
+    assert referents("Kiu konstruis la domon de Marko?", "Li konstruis la domon.",
+                     "Marko venis.") == {}
