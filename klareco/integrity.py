@@ -6,7 +6,7 @@ first. Readers call ``verify`` before they trust a file: a file that is missing,
 size or with another checksum is a ``DamagedError`` naming it ("run `klareco build`").
 
 What this costs at load time. Hashing is xxh3-128, about 7 times faster than blake2b on the
-build's files (README, "Measured"). Even so, hashing the default corpus's built files takes
+build's files (docs/measurements.md). Even so, hashing the default corpus's built files takes
 about as long as the rest of loading the engine, so a verified file is remembered:
 its checksum is stamped in Klareco's cache folder with the file's size, inode, modification
 and change times. A later load whose ``stat`` still matches the stamp skips the hashing; any write

@@ -44,7 +44,7 @@ STAGE1_DEPTH = 100  # BM25 candidates stage 2 reranks
 # rerank (a question in other words than its answer shares few roots with it). 0: off. At 20,
 # questions generated from the tuning documents gain (recall@100 0.822 → 0.873, MRR@10 0.677 →
 # 0.683) but the dev set loses (MRR@10 0.637 → 0.601): the encoder's neighbours suit generated
-# questions, not people's (scripts/benchmarks/dense_depth.py; README, "Measured").
+# questions, not people's (scripts/benchmarks/dense_depth.py; docs/measurements.md).
 DENSE_DEPTH = 0
 RETRIEVERS = ("hybrid", "bm25", "dense")
 DEFAULT_RETRIEVER = "hybrid"

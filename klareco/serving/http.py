@@ -92,7 +92,7 @@ class EngineHost:
 
     Every call into the engine runs on one worker thread, in the order asked. The engine
     holds a SQLite connection, which Python's sqlite3 lets only the thread that opened it use,
-    and answering is pure-Python work that holds the GIL: measured (README, "Measured":
+    and answering is pure-Python work that holds the GIL: measured (docs/measurements.md:
     ``bench_serve.py --engine-threads``), 2 or 4 threads with an engine each answer no more
     questions per second than one. A request's time queued for the thread is reported apart
     from its time in the engine (the ``Server-Timing`` header: ``wait`` and ``engine``).

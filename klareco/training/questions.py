@@ -68,7 +68,7 @@ POSSESSOR_ASKED = 0.5
 # from its sentence, and hold a comma. Share of questions given another clause of their
 # sentence, one that an introducer opens and that holds nothing of the answer; clauses longer
 # than CONTEXT_WORDS are left out. Off (0): at 0.3 a ranker trained on such questions (r12,
-# README "Measured") was no better on held-out questions of either kind and withheld more of
+# docs/measurements.md) was no better on held-out questions of either kind and withheld more of
 # the dev set's. At 0 the generator draws no number for it, so the questions, and the
 # shipped ranker's training, stay as they were.
 CONTEXT_CLAUSE = 0.0

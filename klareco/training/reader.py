@@ -348,7 +348,7 @@ def train_reader(engine: Engine, seed: int, count: int = TRAINING_QUESTIONS,
     the tuning documents, with the figures and provenance its card records. ``cache``: a file
     keeping the labelled questions, read when it exists (to try training choices quickly).
     ``hidden_units``: 0 (the default) trains the linear ranker alone; a hidden layer ranks
-    generated questions better but people's questions worse (README, "Measured")."""
+    generated questions better but people's questions worse (docs/measurements.md)."""
     docs = list(engine.documents)
     if cache is not None and cache.is_file():
         with cache.open("rb") as handle:

@@ -1,5 +1,5 @@
 #!/usr/bin/env python
-"""Questions about drama speeches, to choose the speaker weight of stage 1 (README, "Measured").
+"""Questions about drama speeches, to choose the speaker weight of stage 1 (docs/measurements.md).
 
     python scripts/benchmarks/speaker_questions.py OUT_DIR [--count 400] [--seed 5]
     ./run eval --gold OUT_DIR/speaker.jsonl --retriever bm25     (and hybrid; named.jsonl too)

@@ -25,7 +25,7 @@ def test_parser_meets_the_bars_on_the_etb_treebank_through_its_conventions() -> 
 @pytest.mark.corpus
 @pytest.mark.skipif(not CAIRO.is_file(), reason="../shared/gold is not beside the checkout")
 def test_parser_on_the_official_ud_treebank() -> None:
-    """The bars sit below the measured figures (README, "Measured"): they catch a fall, not
+    """The bars sit below the measured figures (docs/measurements.md): they catch a fall, not
     a choice made for these twenty sentences."""
     report = evaluate_parser(CAIRO).report()
     assert report["conventions"] == "ud"
