@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import numpy as np
 
 # Chosen on questions generated from held-out documents, among (k1, b) = (0.9, 0.3), (0.9, 0.5),
-# (1.2, 0.3), (1.2, 0.5), (1.2, 0.75), (1.6, 0.5) (docs/measurements.md): a low k1 saturates
+# (1.2, 0.3), (1.2, 0.5), (1.2, 0.75), (1.6, 0.5) (README, "Measured"): a low k1 saturates
 # repeated terms early, so a sentence that holds more of the question's different terms wins
 # over one that repeats one of them.
 K1 = 0.9

@@ -15,16 +15,15 @@ from klareco.retrieval.keywords import context_terms, speaker_terms, terms
 
 # A sentence is also indexed under the names of the sentence before it in the same document,
 # at this fraction of a term of its own: it often refers back to them by a pronoun ("Bertilo
-# venis … Li aĉetis …"). Chosen on questions generated from held-out documents
-# (docs/measurements.md: those that need the sentence before, and the others, which it must
-# not hurt).
+# venis … Li aĉetis …"). Chosen on questions generated from held-out documents (README,
+# "Measured": those that need the sentence before, and the others, which it must not hurt).
 NEIGHBOUR_NAME_WEIGHT = 0.7
 # A drama speech's sentences are also indexed under its speaker (``speaker_terms``), at this
 # fraction of a term of their own: the speaker is their "mi". 0.7 serves questions about
-# speeches best for a small loss on questions that name a speaking character
-# (docs/measurements.md; scripts/benchmarks/speaker_questions.py). A character's own line
-# about someone else then ranks high for a yes/no question about her; the yes/no reading
-# reads a clause about someone else last (``experts.factoid.yes_no``).
+# speeches best for a small loss on questions that name a speaking character (README,
+# "Measured"; scripts/benchmarks/speaker_questions.py). A character's own line about someone
+# else then ranks high for a yes/no question about her; the yes/no reading reads a clause
+# about someone else last (``experts.factoid.yes_no``).
 SPEAKER_WEIGHT = 0.7
 
 

@@ -9,7 +9,7 @@ Question words, copulas, pronouns, articles and other function words give nothin
 Weights (query side): a name 1.0, a root 1.0, an extra stem 0.5. Names already weigh more
 through BM25's idf (they are rare); on the dev set, extra name weight lowered recall@100
 (name ×1: 0.783, ×1.5: 0.759, ×2: 0.747, measured before title terms were indexed). On
-held-out generated questions (docs/measurements.md) the stem at 0.5 beats 0.25, 0.75 and 1.
+held-out generated questions (README, "Measured") the stem at 0.5 beats 0.25, 0.75 and 1.
 
 A name the lexicon can also read as words (``Herbeno``: ``herb-en-o``) gives those roots too,
 so that it meets its sentence-initial form, which is read as a common word. Its roots are a
