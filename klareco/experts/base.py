@@ -20,9 +20,10 @@ class Evidence:
     """One ranked evidence sentence: its text, its parsed ``Sentence``, its rank
     (1-based), the retriever's final score, and the terms of its context — the work's title,
     the section headings, the names in the sentences just before it — that it is about
-    without repeating them ("Li edziĝis kun …" in a life of Mickiewicz). ``before`` reads the parsed
-    sentence just before it in its work (None: it is the first), only when asked: a
-    pronoun with no antecedent in its own sentence may stand for that one's subject."""
+    without repeating them ("Li edziĝis kun …" in a life of Mickiewicz). ``before`` reads
+    the parsed sentence just before it in its work (None: it is the first), only when
+    asked: a pronoun with no antecedent in its own sentence may stand for that one's
+    subject."""
 
     text: str
     ast: Sentence

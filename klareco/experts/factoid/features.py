@@ -71,7 +71,7 @@ def candidate_features(frame: Frame, item: Evidence, candidate: Candidate,
     # a pronoun that stands for a name of the sentence before is read as that name, in the
     # pronoun's place and case
     shown = list(candidate.referent) or [words[i] for i in span]
-    named = candidate.referent[0] if candidate.referent else head
+    named = [w for w in candidate.referent if w.is_name][-1] if candidate.referent else head
     # what the span's head word is, against the question word: kiun takes an accusative
     # noun, kiu a person, kie a place noun … (lexicon classes, parts of speech, case)
     found[f"head_pos:{frame.word}|{named.xpos}"] = 1.0
