@@ -15,6 +15,10 @@ A name the lexicon can also read as words (``Herbeno``: ``herb-en-o``) gives tho
 so that it meets its sentence-initial form, which is read as a common word. Its roots are a
 second reading of the name, not what it means: they weigh as an extra stem, or a question
 naming a person would count the name two or three times over the words asked about.
+
+A name an apposition describes ("Ofelio, filino de Polonio") also gives its sentence a marked
+term (``=ofeli``), which a question asking only who or what a name is searches for too
+("Kiu estas Ofelio?"): see ``DESCRIBED``.
 """
 
 from __future__ import annotations
@@ -28,6 +32,16 @@ from klareco.parse.ast import Sentence
 
 # Query weight of a term by its kind (``Term.kind``).
 WEIGHTS = {"name": 1.0, "root": 1.0, "number": 1.0, "stem": 0.5}
+# A sentence that describes a name by an apposition ("Ofelio, filino de Polonio, …") is also
+# indexed under the name's term with this mark, and a question that asks only who or what a
+# name is ("Kiu estas Ofelio?") also searches for it, at DESCRIBED_WEIGHT: the apposition is
+# what such a question asks for, and among the many sentences that name someone the few that
+# say who they are share no other word with it. It counts as one keyword more in the fusion
+# (``fusion.Fusion.per_keyword``). Weight and count chosen on "Kiu estas …?" questions
+# generated from held-out documents (docs/measurements.md).
+DESCRIBED = "="
+DESCRIBED_WEIGHT = 1.0
+DEFINITION_WORDS = frozenset({"kiu", "kio"})
 
 
 @dataclass(frozen=True)
@@ -55,12 +69,51 @@ def keywords(sentence: Sentence) -> list[Keyword]:
             known = seen.get(keyword.term)
             if known is None or keyword.weight > known.weight:
                 seen[keyword.term] = keyword
-    return list(seen.values())
+    found = list(seen.values())
+    if DESCRIBED_WEIGHT and asks_what_a_name_is(sentence):
+        found += [Keyword(k.text, DESCRIBED + k.term, DESCRIBED_WEIGHT, "described")
+                  for k in found if k.kind == "name"]
+    return found
+
+
+def asks_what_a_name_is(sentence: Sentence) -> bool:
+    """Whether a question asks only who or what a name is: "Kiu estas Ofelio?", "Kio estis
+    Esperanto?" — kiu/kio, a form of esti, and nothing else but the name."""
+    asked = sentence.question
+    if asked is None or asked.word not in DEFINITION_WORDS or asked.role != "predicate":
+        return False
+    said = [w for w in sentence.words if w.index_terms or w.is_copula]
+    return bool(said) and all(w.is_copula and w.lemma == "esti" or w.is_name for w in said) \
+        and any(w.is_name for w in said)
+
+
+def described_terms(sentence: Sentence) -> list[str]:
+    """The marked terms (``DESCRIBED``) of the names an apposition describes in a sentence:
+    a capitalised name followed by a comma and a common noun that the dependency tree makes
+    its apposition ("Ofelio, filino de Polonio")."""
+    words, heads, relations = sentence.words, sentence.heads, sentence.deprels
+    if len(heads) != len(words) or len(relations) != len(words):
+        return []
+    found = []
+    for j, relation in enumerate(relations):
+        i = heads[j] - 1
+        if relation != "appos" or i < 0 or j <= i + 1 or words[j].xpos != "NOUN" or \
+                words[j].is_name or not words[i].is_name or not words[i].stem[:1].isupper():
+            continue
+        last = i  # a name of several words: the comma follows its last
+        while last + 1 < j and relations[last + 1] == "flat" and heads[last + 1] - 1 == i:
+            last += 1
+        if words[last + 1].form == ",":
+            found += [DESCRIBED + t.term for word in words[i:last + 1]
+                      for t in word.index_terms if t.kind == "name"]
+    return found
 
 
 def terms(sentence: Sentence) -> list[str]:
-    """A sentence's index terms, with repeats (term frequency counts)."""
-    return [term for word in sentence.words for term in word.terms]
+    """A sentence's index terms, with repeats (term frequency counts), and the marked terms of
+    the names it describes (``described_terms``)."""
+    return [term for word in sentence.words for term in word.terms] + \
+        described_terms(sentence)
 
 
 def context_terms(title: str, heads: Iterable[str]) -> list[str]:

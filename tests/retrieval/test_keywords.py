@@ -3,11 +3,13 @@
 import pytest
 
 from klareco.parse import parse
-from klareco.retrieval.keywords import context_terms, keywords, terms
+from klareco.retrieval.bm25 import BM25Index, build_bm25
+from klareco.retrieval.keywords import context_terms, described_terms, keywords, terms
 
 
 def texts(question: str) -> list[str]:
-    return [k.text for k in keywords(parse(question))]
+    """The question's own keywords (not the mark a definition question adds, tested below)."""
+    return [k.text for k in keywords(parse(question)) if k.kind != "described"]
 
 
 def test_name_only() -> None:
@@ -103,3 +105,50 @@ def test_a_name_read_as_words_gives_its_roots_at_a_stems_weight() -> None:
 def test_a_root_said_as_a_word_of_its_own_keeps_its_weight() -> None:
     weights = {k.term: k.weight for k in keywords(parse("Ĉu Herbeno manĝis herbon?"))}
     assert weights["herb"] == 1.0
+
+
+def described(question: str) -> list[str]:
+    return [k.term for k in keywords(parse(question)) if k.kind == "described"]
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    ("Kiu estas Mitrandiro?", ["=mitrandir"]),
+    ("Kio estis Esperanto?", ["=esperant"]),
+    ("Kiu estas Petro Kovalski?", ["=petr", "=kovalski"]),
+    # anything more than the name asks something else than who it is
+    ("Kiu estas la patro de Mitrandiro?", []),
+    ("Kiu vidis Mitrandiron?", []),
+    ("Kie estas Mitrandiro?", []),
+    ("Kiu estas la reĝo?", []),
+])
+def test_a_question_asking_who_a_name_is_searches_for_its_description(
+        question: str, expected: list[str]) -> None:
+    assert described(question) == expected
+
+
+@pytest.mark.parametrize(("sentence", "expected"), [
+    ("Ofelio, filino de Polonio, venis.", ["=ofeli"]),
+    ("Petro Kovalski, juĝisto, venis.", ["=petr", "=kovalski"]),
+    # no apposition: a relative clause, names in a list, no comma
+    ("Ofelio, kiu venis, ridis.", []),
+    ("Petro, Paŭlo kaj Johano venis.", []),
+    ("La reĝo, mia patro, venis.", []),
+])
+def test_a_sentence_is_marked_under_the_names_its_appositions_describe(
+        sentence: str, expected: list[str]) -> None:
+    ast = parse(sentence)
+    assert described_terms(ast) == expected
+    assert [t for t in terms(ast) if t.startswith("=")] == expected
+
+
+def test_the_describing_sentence_ranks_first_for_who_a_name_is() -> None:
+    sentences = ["Ofelio kantis kaj ploris.", "Ofelio venis.",
+                 "Tiam Ofelio, la filino de Polonio, eniris en la salonon de la reĝo."]
+    index = BM25Index(build_bm25([terms(parse(s)) for s in sentences]), len(sentences))
+    found = keywords(parse("Kiu estas Ofelio?"))
+    positions, scores = index.score([(k.term, k.weight) for k in found])
+    assert int(positions[scores.argmax()]) == 2
+    # without the mark, the shortest sentence naming her would win
+    positions, scores = index.score([(k.term, k.weight) for k in found
+                                     if k.kind != "described"])
+    assert int(positions[scores.argmax()]) == 1

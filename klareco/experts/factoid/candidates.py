@@ -189,8 +189,8 @@ def fits_question(frame: Frame, slot: str, words: list[Word]) -> bool:
                 frame.hole_roots.isdisjoint(ANY_TIME_ROOTS):
             # "en kiu jaro": a date — a year in digits, an ordinal, a month — not a count
             # of years ("okcent jarojn" is how long, not when)
-            return any(w.form.isdigit() or set(w.roots) & MONTH_ROOTS or is_ordinal(w)
-                       for w in words)
+            return any(w.form.isdigit() or set(w.roots) & MONTH_ROOTS for w in words) or \
+                any(is_ordinal(w) and _orders_time(words[n + 1:]) for n, w in enumerate(words))
         return slot in TIME_SLOTS or any(is_time(w) or w.is_numeral for w in words)
     if role in PLACE_ROLES:
         preposition = words[0].form.lower() if words[0].xpos == "ADP" else None
@@ -217,6 +217,15 @@ def is_ordinal(word: Word) -> bool:
     """An ordinal: an adjective of numerals (sepa, dudek-unua, centa)."""
     return word.xpos == "ADJ" and bool(word.roots) and all(
         r in CARDINAL_DIGITS or r in CARDINAL_MULTIPLIERS for r in word.roots)
+
+
+def _orders_time(after: list[Word]) -> bool:
+    """Whether an ordinal, followed by the words ``after`` it, counts a time: the noun it
+    qualifies is a unit of time ("la tria jaro", "la sepa tago") or it has none ("la 5-a de
+    majo" after the month is read apart). "La unua instruisto" is first of people, not a
+    date."""
+    noun = next((w for w in after if w.xpos in ("NOUN", "PROPN")), None)
+    return noun is None or bool(set(noun.roots) & (TIME_AND_MEASURE_ROOTS | MONTH_ROOTS))
 
 
 def counted_units(frame: Frame) -> set[str]:

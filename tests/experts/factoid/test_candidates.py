@@ -360,3 +360,13 @@ def test_only_the_subject_pronoun_is_read_across_sentences() -> None:
 def test_a_name_the_question_says_is_no_answer_in_a_pronoun_either() -> None:
     assert referents("Kiu konstruis la domon de Marko?", "Li konstruis la domon.",
                      "Marko venis.") == {}
+
+
+def test_an_ordinal_dates_only_a_unit_of_time() -> None:
+    # "la unua instruisto" is the first of the teachers, not a year
+    found = spans("En kiu jaro mortis Petro?",
+                  "Petro, la unua instruisto de la lernejo, mortis en la tria jaro de la milito.")
+    assert found.get("apposition", set()) == set()
+    assert "en la tria jaro de la milito" in found["time"]
+    assert "la unuan tagon" in spans("En kiu tago venis Petro?",
+                                     "Petro venis, kaj la unuan tagon li dormis.")["time"]
