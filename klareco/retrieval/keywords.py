@@ -88,24 +88,34 @@ def asks_what_a_name_is(sentence: Sentence) -> bool:
 
 
 def described_terms(sentence: Sentence) -> list[str]:
-    """The marked terms (``DESCRIBED``) of the names an apposition describes in a sentence:
-    a capitalised name followed by a comma and a common noun that the dependency tree makes
-    its apposition ("Ofelio, filino de Polonio")."""
+    """The marked terms (``DESCRIBED``) of the names an apposition describes in a sentence
+    (``appositions``)."""
+    words = sentence.words
+    return [DESCRIBED + t.term for first, last, _ in appositions(sentence)
+            for word in words[first:last + 1] for t in word.index_terms if t.kind == "name"]
+
+
+def appositions(sentence: Sentence) -> list[tuple[int, int, int]]:
+    """The names a common noun describes as their apposition, as (the name's first word, its
+    last, the noun): a capitalised name, a comma, and a noun that the dependency tree makes
+    its ``appos`` ("Ofelio, filino de Polonio"; "Petro Ivanoviĉ Kozlov, juĝisto", whose
+    last words are the first's ``flat``). Empty when the sentence has no tree."""
     words, heads, relations = sentence.words, sentence.heads, sentence.deprels
     if len(heads) != len(words) or len(relations) != len(words):
         return []
     found = []
-    for j, relation in enumerate(relations):
-        i = heads[j] - 1
-        if relation != "appos" or i < 0 or j <= i + 1 or words[j].xpos != "NOUN" or \
-                words[j].is_name or not words[i].is_name or not words[i].stem[:1].isupper():
+    for noun, relation in enumerate(relations):
+        name = heads[noun] - 1
+        if relation != "appos" or name < 0 or words[noun].xpos != "NOUN" or \
+                words[noun].is_name or not words[name].is_name or \
+                not words[name].stem[:1].isupper():
             continue
-        last = i  # a name of several words: the comma follows its last
-        while last + 1 < j and relations[last + 1] == "flat" and heads[last + 1] - 1 == i:
+        last = name
+        while last + 1 < noun and relations[last + 1] == "flat" and \
+                heads[last + 1] - 1 == name:
             last += 1
-        if words[last + 1].form == ",":
-            found += [DESCRIBED + t.term for word in words[i:last + 1]
-                      for t in word.index_terms if t.kind == "name"]
+        if noun >= last + 2 and words[last + 1].form == ",":
+            found.append((name, last, noun))
     return found
 
 

@@ -28,6 +28,7 @@ from klareco.lexicon.semantics import (
 )
 from klareco.parse import parse
 from klareco.parse.ast import Clause, Phrase, Sentence, Word
+from klareco.retrieval.keywords import appositions
 from klareco.text import normalize_for_judging
 
 # The roles a question can ask for, in the order a clause's constituents are listed.
@@ -433,25 +434,13 @@ def keeps_roles(question: str, kept: Sequence[tuple[str, int, int, str]]) -> boo
 
 def _apposition_question(sentence: Sentence) -> GeneratedQuestion | None:
     """"Kiu estas Ofelio?" from "Ofelio, filino de Polonio, …": a name set off by a comma
-    whose apposition (in the dependency tree) is a common noun is asked about, and that noun
-    answers. The name is asked in the nominative, as "Kiu estas" takes it."""
+    whose apposition (in the dependency tree, ``keywords.appositions``) is a common noun is
+    asked about, and that noun answers. The name is asked in the nominative, as "Kiu estas"
+    takes it."""
     words = sentence.words
-    heads, relations = sentence.heads, sentence.deprels
-    if len(heads) != len(words) or len(relations) != len(words):
-        return None  # no tree to read the apposition from
-    for j, relation in enumerate(relations):
-        i = heads[j] - 1
-        if relation != "appos" or i < 0:
-            continue
-        last = i  # a name of several words ("Petro Ivanoviĉ Kozlov, juĝisto") is asked whole
-        while last + 1 < j and relations[last + 1] == "flat" and heads[last + 1] - 1 == i:
-            last += 1
-        if j < last + 2 or words[last + 1].form != ",":
-            continue
+    for i, last, j in appositions(sentence):
         name, noun = words[i], words[j]
-        if name.is_name and name.stem[:1].isupper() and name.case != "Acc" and \
-                _names_one(words, i) and \
-                noun.xpos == "NOUN" and noun.roots and not noun.is_name:
+        if name.case != "Acc" and _names_one(words, i) and noun.roots:
             said = " ".join(words[k].form for k in range(i, last + 1))
             return GeneratedQuestion(f"Kiu estas {said}?", (max(noun.roots, key=len),),
                                      yes_no=False, form="kiu estas")
