@@ -23,6 +23,7 @@ import pickle
 import shutil
 import sys
 from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Set as AbstractSet
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -99,10 +100,12 @@ def _run(client: Any, tasks: list[tuple[Callable[..., Path], tuple[Any, ...]]],
 # ------------------------------------------------------------------------------- the work
 
 
-def _parse_partition(indexers: tuple[Any, ...], texts: list[str], out: Path) -> Path:
+def _parse_partition(indexers: tuple[Any, ...], texts: list[str], names: AbstractSet[str],
+                     out: Path) -> Path:
     partial = out.with_suffix(".partial")
     with partial.open("wb") as handle:
-        pickle.dump(parse_texts(indexers, texts), handle, protocol=pickle.HIGHEST_PROTOCOL)
+        pickle.dump(parse_texts(indexers, texts, names), handle,
+                    protocol=pickle.HIGHEST_PROTOCOL)
     os.replace(partial, out)
     return out
 
@@ -135,13 +138,14 @@ class DaskBuild:
         self.home = home
         self.show = show and sys.stderr.isatty()
 
-    def parse(self, texts: Sequence[str], indexers: tuple[Any, ...]) -> list[Any]:
-        """What the store keeps of each text (``parse_texts``), parsed in partitions on the
-        cluster and read back in order."""
+    def parse(self, texts: Sequence[str], indexers: tuple[Any, ...],
+              names: AbstractSet[str] = frozenset()) -> list[Any]:
+        """What the store keeps of each text (``parse_texts`` with the corpus's ``names``),
+        parsed in partitions on the cluster and read back in order."""
         with partition_folder(self.home, "parse") as folder:
             starts = range(0, len(texts), PARSE_PARTITION)
             tasks: list[tuple[Callable[..., Path], tuple[Any, ...]]] = [
-                (_parse_partition, (indexers, list(texts[s:s + PARSE_PARTITION]),
+                (_parse_partition, (indexers, list(texts[s:s + PARSE_PARTITION]), names,
                                     folder / f"parse-{n:06d}.pickle"))
                 for n, s in enumerate(starts)]
             sizes = [min(PARSE_PARTITION, len(texts) - s) for s in starts]

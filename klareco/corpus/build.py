@@ -27,6 +27,7 @@ import time
 import zlib
 from collections import Counter
 from collections.abc import Callable, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -40,6 +41,7 @@ from klareco.config import data_home, prepare_home, remove_partials
 from klareco.corpus.fetch import fetch
 from klareco.corpus.manifest import Manifest, load_manifest
 from klareco.corpus.model import Document, Row
+from klareco.corpus.names import initial_forms, sentence_initial_names
 from klareco.corpus.reader import read_corpus, walk_corpus
 from klareco.corpus.store import (
     BLOB_CHECKSUMS,
@@ -58,6 +60,9 @@ from klareco.parse.ast import Sentence
 from klareco.parse.parser import parse
 
 TOP_UNKNOWN = 30
+# the build_info key: the corpus's names that start sentences (``names``), as JSON, so that a
+# later build knows which stored sentences were parsed with another table
+INITIAL_NAMES = "initial_names"
 
 
 @dataclass(frozen=True)
@@ -86,9 +91,10 @@ class SentenceIndexer(Protocol):
     def blobs(self, rows: Sequence[Row], values: Sequence[Any]) -> dict[str, bytes]: ...
 
 
-# Parses texts elsewhere (``klareco.distributed``): texts and indexers in, what the store keeps
-# of each text (``parse_texts``'s results) out, in order.
-ParseMany = Callable[[Sequence[str], tuple[SentenceIndexer, ...]], list[Any]]
+# Parses texts elsewhere (``klareco.distributed``): texts, indexers and the corpus's table of
+# names (``names.sentence_initial_names``) in, what the store keeps of each text
+# (``parse_texts``'s results) out, in order.
+ParseMany = Callable[[Sequence[str], tuple[SentenceIndexer, ...], AbstractSet[str]], list[Any]]
 
 
 def _parser_digest(indexers: Sequence[SentenceIndexer]) -> Any:
@@ -190,17 +196,19 @@ def write_build(home: Path, documents: list[Document], fingerprint: str,
     target = store_path(home)
     remove_partials(home)
     rows = list(walk_corpus(documents))
+    # which capitalised words start sentences as names: a fact of the whole corpus
+    names = sentence_initial_names(row[3].text for row in rows)
     parsed: list[_Parsed | None] = [None] * len(rows)
     if reuse:
-        _reuse_previous(target, indexers, rows, parsed)
+        _reuse_previous(target, indexers, rows, parsed, names)
     todo = [n for n, p in enumerate(parsed) if p is None]
-    # A text's parse depends on the text alone: one that occurs more than once (a refrain, a
-    # repeated verse, a copied document) is parsed once.
+    # A text's parse depends on the text and the corpus's names alone: one that occurs more
+    # than once (a refrain, a repeated verse, a copied document) is parsed once.
     texts = list(dict.fromkeys(rows[n][3].text for n in todo))
     if parse_many is not None:
-        fresh = parse_many(texts, indexers) if texts else []
+        fresh = parse_many(texts, indexers, names) if texts else []
     else:
-        fresh = _parse_all(texts, indexers, workers, show)
+        fresh = _parse_all(texts, indexers, names, workers, show)
     by_text = dict(zip(texts, fresh, strict=True))
     for n in todo:
         parsed[n] = by_text[rows[n][3].text]
@@ -211,7 +219,8 @@ def write_build(home: Path, documents: list[Document], fingerprint: str,
     temporary_arrays = arrays.with_name(f".{arrays.name}.{os.getpid()}.partial")
     try:
         with writing(home):
-            blobs = _write_store(temporary, documents, rows, complete, indexers, fingerprint)
+            blobs = _write_store(temporary, documents, rows, complete, indexers, fingerprint,
+                                 names)
             write_arrays(temporary_arrays, blobs, fingerprint)
             # The array file first: if the build dies between the two installs, the old
             # store finds an array file of another build, and reads its own arrays instead.
@@ -225,16 +234,18 @@ def write_build(home: Path, documents: list[Document], fingerprint: str,
 
 
 def _reuse_previous(target: Path, indexers: tuple[SentenceIndexer, ...], rows: list[Row],
-                    parsed: list[_Parsed | None]) -> None:
+                    parsed: list[_Parsed | None], names: AbstractSet[str]) -> None:
     """Fill ``parsed`` for the sentences of every document that the previous store holds
     with the same sha256, built by the same parser: their stored ASTs, decoded (a few times
-    faster than parsing), give the indexers the same values as a fresh parse."""
+    faster than parsing), give the indexers the same values as a fresh parse. A sentence
+    that starts with a word the corpus's ``names`` now read otherwise is parsed again."""
     if not target.is_file():
         return
     try:
         with Store(target) as previous:
             if previous.info.get("parser") != parser_key(indexers):
                 return
+            changed = names ^ frozenset(json.loads(previous.info.get(INITIAL_NAMES, "[]")))
             known = {doc_id: meta["sha256"] for doc_id, meta in previous.documents().items()}
             by_document: dict[str, list[int]] = {}
             for n, (document, _, _, _) in enumerate(rows):
@@ -245,7 +256,8 @@ def _reuse_previous(target: Path, indexers: tuple[SentenceIndexer, ...], rows: l
                 stored = previous.document_asts(doc_id)
                 for n in positions:
                     blob = stored.get(rows[n][3].sentence_id)
-                    if blob is not None:
+                    if blob is not None and not (
+                            changed and initial_forms(rows[n][3].text) & changed):
                         reused[n] = _for_store(indexers, decode_ast(blob), blob)
     except (KlarecoError, sqlite3.Error, ValueError, zlib.error):
         return  # a damaged previous store: parse everything
@@ -267,13 +279,16 @@ class _Parsed:
     names: str  # its proper names' index terms, space-separated (see Store.name_terms_at)
 
 
-def _parse_for_store(indexers: tuple[SentenceIndexer, ...], text: str) -> _Parsed:
-    return _for_store(indexers, parse(text))
+def _parse_for_store(indexers: tuple[SentenceIndexer, ...], text: str,
+                     names: AbstractSet[str] = frozenset()) -> _Parsed:
+    return _for_store(indexers, parse(text, names))
 
 
-def parse_texts(indexers: tuple[SentenceIndexer, ...], texts: Sequence[str]) -> list[_Parsed]:
-    """What the store keeps of each text, parsed in this process (one partition's work)."""
-    return [_parse_for_store(indexers, text) for text in texts]
+def parse_texts(indexers: tuple[SentenceIndexer, ...], texts: Sequence[str],
+                names: AbstractSet[str] = frozenset()) -> list[_Parsed]:
+    """What the store keeps of each text, parsed in this process (one partition's work) with
+    the corpus's ``names`` (``names.sentence_initial_names``)."""
+    return [_parse_for_store(indexers, text, names) for text in texts]
 
 
 def _for_store(indexers: tuple[SentenceIndexer, ...], sentence: Sentence,
@@ -298,10 +313,10 @@ def _for_store(indexers: tuple[SentenceIndexer, ...], sentence: Sentence,
                    tuple(unknown), indexed, " ".join(sorted(sentence.name_terms)))
 
 
-def _parse_all(texts: list[str], indexers: tuple[SentenceIndexer, ...], workers: int | None,
-               show: bool) -> list[_Parsed]:
+def _parse_all(texts: list[str], indexers: tuple[SentenceIndexer, ...],
+               names: AbstractSet[str], workers: int | None, show: bool) -> list[_Parsed]:
     workers = workers or min(os.cpu_count() or 1, 8)
-    work = partial(_parse_for_store, indexers)
+    work = partial(_parse_for_store, indexers, names=names)
     bar = tqdm(total=len(texts), unit="sent", desc="parse", disable=not show, smoothing=0.05)
     try:
         if workers <= 1:
@@ -325,7 +340,8 @@ def _parse_all(texts: list[str], indexers: tuple[SentenceIndexer, ...], workers:
 
 
 def _write_store(path: Path, documents: list[Document], rows: list[Row], parsed: list[_Parsed],
-                 indexers: tuple[SentenceIndexer, ...], fingerprint: str) -> dict[str, bytes]:
+                 indexers: tuple[SentenceIndexer, ...], fingerprint: str,
+                 names: AbstractSet[str] = frozenset()) -> dict[str, bytes]:
     """Write the store to ``path``; returns the index blobs it holds."""
     blobs: dict[str, bytes] = {}
     db = sqlite3.connect(path)
@@ -371,6 +387,7 @@ def _write_store(path: Path, documents: list[Document], rows: list[Row], parsed:
             ("analyzer", analyzer_fingerprint()), ("lexicon", lexicon_hash()),
             ("klareco", __version__), ("parser", parser_key(indexers)),
             ("stats", json.dumps(stats, ensure_ascii=False)),
+            (INITIAL_NAMES, json.dumps(sorted(names), ensure_ascii=False)),
             (BLOB_CHECKSUMS, json.dumps(checksums, sort_keys=True)),
         ])
         db.commit()

@@ -1,5 +1,7 @@
 """The parser's public entry points: text or pre-tokenised words in, ``Sentence`` out."""
 
+from collections.abc import Set as AbstractSet
+
 from klareco.errors import EmptyInputError
 from klareco.lexicon.closed_classes import ELIDED_ARTICLE
 from klareco.parse.ast import Sentence, Word
@@ -26,8 +28,11 @@ def _keeps_elision(form: str, quoted: bool) -> bool:
     return not (whole[:1].isupper() or analyze_word(whole).known)
 
 
-def parse(text: str) -> Sentence:
-    """Parse one sentence (or question) of Esperanto text.
+def parse(text: str, names: AbstractSet[str] = frozenset()) -> Sentence:
+    """Parse one sentence (or question) of Esperanto text. ``names``: forms (lowercase) to
+    read as names also where they start a sentence (a corpus's table of them,
+    ``klareco.corpus.names``); without it a sentence's first word is a name only by its
+    shape.
 
     Raises ``EmptyInputError`` when the text is empty or only whitespace; any other string,
     however odd, gets an analysis.
@@ -39,7 +44,7 @@ def parse(text: str) -> Sentence:
     tokens = tokenize(text, _keeps_elision)
     words = [_place(own_analysis(form), n, start, end)
              for n, (form, start, end) in enumerate(tokens)]
-    return build_sentence(text, words)
+    return build_sentence(text, words, names)
 
 
 def parse_tokens(forms: list[str], spaces_after: list[bool] | None = None) -> Sentence:

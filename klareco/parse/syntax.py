@@ -9,6 +9,7 @@ the first is the subject, unless the other is a question word.
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field, replace
 from functools import cache
 
@@ -638,20 +639,25 @@ def _adjective_only(chunk: _Chunk, words: tuple[Word, ...]) -> bool:
 # --------------------------------------------------------------------------- context
 
 
-def contextualise(words: list[Word]) -> list[Word]:
-    """Features that depend on neighbours: names, SCONJ uses, the question particle."""
+def contextualise(words: list[Word], names: AbstractSet[str] = frozenset()) -> list[Word]:
+    """Features that depend on neighbours: names, SCONJ uses, the question particle.
+    ``names``: forms (lowercase) read as names also where they start a sentence, where every
+    word has a capital (the corpus's table, ``klareco.corpus.names``)."""
     first_word = next((n for n, w in enumerate(words) if not w.is_punct), None)
     result: list[Word] = []
     for n, word in enumerate(words):
         nxt = words[n + 1] if n + 1 < len(words) else None
         lemma = word.lemma
-        capital = word.form[:1].isupper() and n != first_word and not _after_sentence_break(
-            words, n)
+        capital = word.form[:1].isupper()
+        named = False  # a sentence's first word that the corpus writes as a name
+        if capital and (n == first_word or _after_sentence_break(words, n)):
+            named = bool(names) and normalize_word(word.form).lower() in names
+            capital = named
         if capital and word.pos == "NOUN":
             spelled = normalize_word(word.form)  # a name's lemma in Esperanto letters
             stem = spelled[:-1] if word.feat("Case") == "Acc" else spelled
             word = replace(word, pos="PROPN", proper=True, word_class="name", lemma=stem)
-        elif capital and _reads_as_name(word, nxt, words[n - 1] if n else None):
+        elif capital and (named or _reads_as_name(word, nxt, words[n - 1] if n else None)):
             word = replace(word, pos="PROPN", proper=True, word_class="name",
                            lemma=normalize_word(word.form),
                            feats=(("Case", "Nom"), ("Number", "Sing")))
@@ -822,10 +828,12 @@ def _question(words: tuple[Word, ...], chunks: list[_Chunk], main: Clause | None
     return Question(None, "yes_no")
 
 
-def build_sentence(text: str, words: list[Word]) -> Sentence:
+def build_sentence(text: str, words: list[Word], names: AbstractSet[str] = frozenset()
+                   ) -> Sentence:
     """Phrases, clauses, roles, question and dependency tree of a sentence whose words are
-    analysed (the parser's own analyses); the sentence's words come out in UD conventions."""
-    words = contextualise(words)
+    analysed (the parser's own analyses); the sentence's words come out in UD conventions.
+    ``names``: see ``contextualise``."""
+    words = contextualise(words, names)
     frozen = tuple(words)
     chunks = _chunks(frozen)
     words = _mark_directional(words, chunks)

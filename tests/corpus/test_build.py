@@ -81,10 +81,10 @@ _CHILD = textwrap.dedent("""
     home, mirror, manifest, stage, marker = sys.argv[1:6]
     original_parse, original_write = b._parse_for_store, b._write_store
 
-    def slow_parse(indexers, text):
+    def slow_parse(indexers, text, names=frozenset()):
         Path(marker).touch()
         time.sleep(0.2)
-        return original_parse(indexers, text)
+        return original_parse(indexers, text, names)
 
     def slow_write(*args):
         original_write(*args)

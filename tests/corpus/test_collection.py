@@ -163,6 +163,30 @@ def test_adding_a_file_parses_only_that_file(tmp_path: Path, three_files: Path) 
     assert again.up_to_date
 
 
+def test_a_name_that_starts_a_sentence_is_read_as_the_corpus_writes_it(
+        tmp_path: Path) -> None:
+    # "Bruna" is a name inside two sentences of one file, so the other file's sentence that
+    # it starts reads it as one; once a new file writes "bruna" as a word, that sentence is
+    # parsed again (its file unchanged) and reads an adjective
+    source = _write(tmp_path / "bruna", {
+        "a.txt": "Hieraŭ Bruna kantis.\n\nTiam Bruna ridis.\n",
+        "b.txt": "Bruna dancis en la ĝardeno.\n"})
+    home = tmp_path / "home"
+    build_collection_store(home, [source], indexers=STORE_INDEXERS, progress=False, workers=1)
+    with Store(store_path(home)) as store:
+        first = next(ast for ast in store.asts_at([0, 1, 2]) if ast.text.startswith("Bruna"))
+        assert first.words[0].is_name and first.main is not None
+        assert first.main.subject is not None and first.main.subject.head == 0
+    (source / "c.txt").write_text("La ŝtofo estis bruna.\n", encoding="utf-8")
+    second = build_collection_store(home, None, indexers=STORE_INDEXERS, progress=False,
+                                    workers=1)
+    assert (second.parsed, second.reused) == (2, 2)  # c.txt, and b.txt's sentence again
+    with Store(store_path(home)) as store:
+        again = next(ast for ast in store.asts_at([0, 1, 2, 3])
+                     if ast.text.startswith("Bruna"))
+        assert not again.words[0].is_name
+
+
 def test_the_command_line_builds_and_asks_a_collection(tmp_path: Path,
                                                        three_files: Path) -> None:
     env = {**os.environ, "KLARECO_HOME": str(tmp_path / "home")}
