@@ -33,6 +33,8 @@ def role_of(
     and the noun it qualifies (``en kiu jaro``)."""
     if suffix == "es":
         return "possessor"  # pro kies artikolo: the preposition governs the possessed noun
+    if suffix == "om":
+        return "quantity"  # dum kiom da tagoj: the preposition governs the counted noun
     if preposition:
         if noun_root in TIME_AND_MEASURE_ROOTS:
             return "time"

@@ -64,6 +64,14 @@ SPECIAL_FORMS = 0.3  # share of sentences asked about an apposition or a ĉar/ki
 # share of subjects, objects and predicates with a person's "de" phrase ("la filo de Petro")
 # that ask for that person ("Kies filo …?") rather than for the whole phrase
 POSSESSOR_ASKED = 0.5
+# Share of adjuncts counted by a number ("dum sep tagoj", "kun dek viroj") asked how many
+# ("Dum kiom da tagoj …?", "Kiom longe …?") rather than by their preposition. People ask
+# numbers often; the preposition's own question ("dum kio") rarely fits them. A prior.
+COUNTED_ADJUNCT = 0.5
+# Chance that a clause with a phrase counted by a number asks about that phrase: a number is
+# what people most often ask of a sentence that states one (a sixth of the dev set's questions
+# ask kiom; of questions cut from a random phrase, one in a hundred did). A prior.
+COUNTED_FIRST = 0.5
 # People give the circumstances of what they ask about in a clause of its own ("Kiun
 # renkontis Petro, kiam li iris al la urbo?"): such questions are longer than a clause cut
 # from its sentence, and hold a comma. Share of questions given another clause of their
@@ -143,8 +151,18 @@ def _is_direction(phrase: Phrase, words: tuple[Word, ...]) -> bool:
 
 
 def _counted(phrase: Phrase, words: tuple[Word, ...]) -> bool:
-    """Whether a number counts the phrase's head ("ok jarojn", "dek kusenojn")."""
-    return any(words[i].xpos == "NUM" for i in phrase.words if i != phrase.head)
+    """Whether a number counts the phrase's head ("ok jarojn", "dek fortajn virojn"): a
+    numeral before it, only adjectives and numerals between, and the head plural ("unu
+    vilaĝo" is "a village"; "la filo de du fratoj" counts the brothers, not the son)."""
+    head = phrase.head
+    if words[head].feat("Number") != "Plur":
+        return False
+    for i in range(head - 1, -1, -1):
+        if i not in phrase.words or words[i].xpos not in ("NUM", "ADJ"):
+            return False
+        if words[i].xpos == "NUM":
+            return True
+    return False
 
 
 def _question_word(role: str, phrase: Phrase, words: tuple[Word, ...],
@@ -177,6 +195,13 @@ def _question_word(role: str, phrase: Phrase, words: tuple[Word, ...],
         return None
     marks = PREPOSITION_ROLES.get(preposition)
     root = head.roots[-1] if head.roots else ""
+    if _counted(phrase, words) and rng.random() < COUNTED_ADJUNCT:
+        # "dum sep tagoj" answers "Kiom longe …?"; "post tri jaroj", "kun dek viroj" answer
+        # "Post kiom da jaroj …?", "Kun kiom da viroj …?" (da takes the nominative)
+        if preposition == "dum" and root in TIME_AND_MEASURE_ROOTS and rng.random() < 0.5:
+            return "kiom longe"
+        noun = _form(head)
+        return f"{preposition} kiom da {noun[:-1] if noun.endswith('n') else noun}"
     # "en tiu tago", "post tri jaroj": a preposition of time or place before a noun of time
     if marks in ("time", "place") and root in TIME_AND_MEASURE_ROOTS:
         return "kiam"
@@ -215,9 +240,15 @@ def make_question(sentence: Sentence, rng: random.Random) -> str | None:
     return None if made is None else made.text
 
 
+def _counts(question_word: str) -> bool:
+    """Whether the question asks for a number: kiom da (after a preposition too), kiom
+    longe."""
+    return "kiom da" in question_word or question_word == "kiom longe"
+
+
 def _answer_stems(phrase: Phrase, words: tuple[Word, ...], question_word: str
                   ) -> tuple[str, ...]:
-    if question_word.startswith("kiom da"):
+    if _counts(question_word):
         return tuple(words[i].form.lower() for i in phrase.words
                      if i != phrase.head and words[i].xpos == "NUM")
     head = words[phrase.head]
@@ -301,7 +332,11 @@ def generate(sentence: Sentence, rng: random.Random) -> GeneratedQuestion | None
                    or _is_direction(p, words)]
         if not askable:
             return None
-        asked, asked_role, asked_phrase = rng.choice(askable)
+        counted = [a for a in askable if _counted(a[2], words)]
+        if counted and rng.random() < COUNTED_FIRST:
+            asked, asked_role, asked_phrase = rng.choice(counted)
+        else:
+            asked, asked_role, asked_phrase = rng.choice(askable)
         if passive is not None:
             # the object is the passive's subject; the subject is asked with "de"
             asked_role = {"object": "subject", "subject": "doer"}.get(asked_role, asked_role)
@@ -334,8 +369,8 @@ def generate(sentence: Sentence, rng: random.Random) -> GeneratedQuestion | None
     head = words[asked_phrase.head]
     return GeneratedQuestion(text, _answer_stems(asked_phrase, words, question_word),
                              yes_no=False, pronoun=head.xpos in REFERRING_HEADS,
-                             numbers=question_word.startswith("kiom da"),
-                             form="kiom da" if question_word.startswith("kiom da")
+                             numbers=_counts(question_word),
+                             form="kiom da" if _counts(question_word)
                              else question_word)
 
 

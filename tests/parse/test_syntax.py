@@ -216,6 +216,9 @@ def test_who_is_question_with_a_name() -> None:
         ("En kiu tago Dio ripozis?", "kiu", "time"),
         ("Pro kies kulpo li mortis?", "kies", "possessor"),
         ("Kiomfoje li venis?", "kiomfoj", "quantity"),
+        # a preposition before kiom governs the counted noun: the question asks a number
+        ("Dum kiom da tagoj li fastis?", "kiom", "quantity"),
+        ("Kun kiom da viroj venis la reĝo?", "kiom", "quantity"),
     ],
 )
 def test_question_words_and_roles(text: str, word: str, role: str) -> None:
@@ -235,7 +238,7 @@ def test_question_words_and_roles(text: str, word: str, role: str) -> None:
         ("Laŭ la libro, kion faris la reĝo?", "kio", "object", None),
         ("En la urbo, kial la homoj ploris?", "kial", "reason", None),
         # a preposition over an adverb still governs the question word's phrase
-        ("Al almenaŭ kiom da homoj li skribis?", "kiom", "indirect_object", "al"),
+        ("Al almenaŭ kiom da homoj li skribis?", "kiom", "quantity", "al"),
         # ĉirkaŭ before a number word says "about", not where
         ("Ĉirkaŭ kiom aĝa estis la patro?", "kiom", "quantity", None),
     ],

@@ -59,6 +59,23 @@ def test_counted_phrases_are_asked_with_kiom_da() -> None:
     assert any(q.startswith("Kiom da kusenoj ") for q in made)
 
 
+def test_a_counted_adjunct_is_asked_how_many_or_how_long() -> None:
+    made = _made("La reĝo restis en la urbo dum sep tagoj.")
+    assert any(text.startswith("Kiom longe ") and answers == ("sep",) and form == "kiom da"
+               for text, answers, form in made)
+    assert any(text.startswith("Dum kiom da tagoj ") and answers == ("sep",)
+               for text, answers, _ in made)
+    made = _made("La reĝo venis al la urbo kun dek viroj.")
+    assert any(text.startswith("Kun kiom da viroj ") and answers == ("dek",)
+               for text, answers, _ in made)
+
+
+def test_only_a_number_before_a_plural_head_counts_it() -> None:
+    # "unu" before a singular is "a"; a number inside the "de" phrase counts another noun
+    for sentence in ("Petro loĝis en unu vilaĝo.", "Petro vidis la filon de du fratoj."):
+        assert not any(form == "kiom da" for _, _, form in _made(sentence))
+
+
 def _made(sentence: str, seeds: int = 300) -> set[tuple[str, tuple[str, ...], str]]:
     ast = parse(sentence)
     found = set()
