@@ -12,7 +12,8 @@ only while case and prepositions tell the roles.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Iterator, Sequence
+from collections import Counter
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from klareco.corpus.store import Store
@@ -27,7 +28,7 @@ from klareco.lexicon.semantics import (
     says_how,
 )
 from klareco.parse import parse
-from klareco.parse.ast import Clause, Phrase, Sentence, Word
+from klareco.parse.ast import Clause, Phrase, Sentence, Word, name_term
 from klareco.retrieval.keywords import appositions
 from klareco.text import normalize_for_judging
 
@@ -68,6 +69,10 @@ POSSESSOR_ASKED = 0.5
 # ("Dum kiom da tagoj …?", "Kiom longe …?") rather than by their preposition. People ask
 # numbers often; the preposition's own question ("dum kio") rarely fits them. A prior.
 COUNTED_ADJUNCT = 0.5
+# Share of phrases whose common noun a name specifies ("la reĝo Ciro", "en la urbo Jeriĥo")
+# asked with kiu and that noun ("Kiu reĝo …?", "En kiu urbo …?"), as people ask: the noun
+# says what kind of thing the answer is. A prior.
+NAMED_NOUN_ASKED = 0.5
 # Chance that a clause with a phrase counted by a number asks about that phrase: a number is
 # what people most often ask of a sentence that states one (a sixth of the dev set's questions
 # ask kiom; of questions cut from a random phrase, one in a hundred did). A prior.
@@ -282,6 +287,53 @@ def _person_possessor(phrase: Phrase, words: tuple[Word, ...]) -> int | None:
     return rest[0] if _is_person(words[rest[0]]) else None
 
 
+def _named_by_noun(phrase: Phrase, words: tuple[Word, ...]) -> int | None:
+    """The name right after the phrase's head when the head is a common noun that the name
+    specifies ("la reĝo Ciro", "al la urbo Jeriĥo"): the name's index, else None."""
+    head = phrase.head
+    after = head + 1
+    if words[head].xpos != "NOUN" or words[head].is_name or after not in phrase.words:
+        return None
+    return after if words[after].is_name and words[after].xpos == "PROPN" else None
+
+
+def _which_noun(phrase: Phrase, words: tuple[Word, ...], kind: str | None = None) -> str:
+    """The question word and the phrase's head noun that ask for the name after it: "kiu
+    reĝo", "kiun urbon", "al kiuj profetoj" (kiu agrees with the noun in number and case);
+    for a name standing alone, its ``kind`` (a noun's lemma) in the name's case."""
+    head = words[phrase.head]
+    accusative = "n" if head.case == "Acc" else ""
+    plural = "j" if kind is None and head.feat("Number") == "Plur" else ""
+    noun = _form(head) if kind is None else kind + accusative
+    preposition = phrase.preposition_form(words)
+    return f"{preposition + ' ' if preposition else ''}kiu{plural}{accusative} {noun}"
+
+
+def learn_kinds(sentence: Sentence, kinds: dict[str, Counter[str]]) -> None:
+    """Add to ``kinds`` what ``sentence`` says a name is: the common noun it specifies
+    ("la reĝo Ciro": Ciro is a reĝo), by the name's index term."""
+    words = sentence.words
+    for clause in sentence.clauses:
+        for phrase in clause.phrases():
+            named = _named_by_noun(phrase, words)
+            if named is not None:
+                kinds.setdefault(name_term(words[named].stem), Counter())[
+                    words[phrase.head].lemma.lower()] += 1
+
+
+def _kind(word: Word, kinds: Mapping[str, Counter[str]] | None) -> str | None:
+    """The noun the corpus most often gives a name as its kind (seen at least twice), for a
+    singular name; None for any other word."""
+    if not kinds or not word.is_name or word.xpos != "PROPN" or \
+            word.feat("Number") == "Plur":
+        return None
+    seen = kinds.get(name_term(word.stem))
+    if not seen:
+        return None
+    noun, count = seen.most_common(1)[0]
+    return noun if count >= 2 and noun.endswith("o") else None
+
+
 def _kies(phrase: Phrase, words: tuple[Word, ...]) -> str:
     """"kies" with the possessed noun and what comes before it, article left out: "la juna
     filo de Petro" → "kies juna filo"."""
@@ -290,9 +342,12 @@ def _kies(phrase: Phrase, words: tuple[Word, ...]) -> str:
     return " ".join(["kies", *before])
 
 
-def generate(sentence: Sentence, rng: random.Random) -> GeneratedQuestion | None:
+def generate(sentence: Sentence, rng: random.Random,
+             kinds: Mapping[str, Counter[str]] | None = None) -> GeneratedQuestion | None:
     """``make_question`` with its answer, for training the answer ranker
-    (``klareco.training.reader``)."""
+    (``klareco.training.reader``). ``kinds``: the common nouns that name each name's kind
+    elsewhere in the corpus (``learn_kinds``), so that a name may be asked with its kind
+    ("Kiu reĝo …?") where its own sentence does not say it."""
     words = sentence.words
     clauses = [c for c in sentence.clauses if c.verb is not None]
     if not clauses or len(words) > 60:
@@ -348,6 +403,18 @@ def generate(sentence: Sentence, rng: random.Random) -> GeneratedQuestion | None
             if text is None:
                 return None
             return GeneratedQuestion(text, _stem(words[possessor]), yes_no=False, form="kies")
+        named = _named_by_noun(asked_phrase, words) if passive is None else None
+        kind = _kind(words[asked_phrase.head], kinds) if passive is None and named is None \
+            else None
+        if named is None and kind is not None:
+            named = asked_phrase.head  # "Ciro sendis …" → "Kiu reĝo sendis …?"
+        if named is not None and rng.random() < NAMED_NOUN_ASKED:
+            which = _which_noun(asked_phrase, words, kind)
+            text = _question_text(which, clause, constituents, words, rng, asked)
+            if text is None:
+                return None
+            form = " ".join(which.split()[:-1]) + " …"  # "kiu …", "en kiu …"
+            return GeneratedQuestion(text, _stem(words[named]), yes_no=False, form=form)
         question_word = _question_word(asked_role, asked_phrase, words, rng)
         if question_word is None:
             return None
@@ -675,6 +742,7 @@ def answerable_questions(store: Store, positions: Sequence[int], rng: random.Ran
     excluded = [normalize_for_judging(text) for text in exclude]
     titles = {doc_id: info.get("title", "") for doc_id, info in store.documents().items()}
     nouns: dict[str, list[str]] = {}  # nouns seen in each document's sentences so far
+    kinds: dict[str, Counter[str]] = {}  # what the sentences so far say each name is
     for start in range(0, len(positions), 1024):
         chunk = list(positions[start:start + 1024])
         rows = store.sentences_at(chunk)
@@ -682,7 +750,8 @@ def answerable_questions(store: Store, positions: Sequence[int], rng: random.Ran
             if any(gold in normalize_for_judging(sentence.text) for gold in excluded):
                 continue
             seen = nouns.setdefault(row.doc_id, [])
-            generated = generate(sentence, rng)
+            learn_kinds(sentence, kinds)
+            generated = generate(sentence, rng, kinds)
             if generated is not None:
                 generated = replace(generated, sentence=row.text,
                                     sentence_id=row.sentence_id)

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 from pathlib import Path
 
 from klareco.parse import parse
 from klareco.training.questions import (
     generate,
     keeps_roles,
+    learn_kinds,
     make_question,
     with_context_clause,
     with_word,
@@ -68,6 +70,29 @@ def test_a_counted_adjunct_is_asked_how_many_or_how_long() -> None:
     made = _made("La reĝo venis al la urbo kun dek viroj.")
     assert any(text.startswith("Kun kiom da viroj ") and answers == ("dek",)
                for text, answers, _ in made)
+
+
+def test_a_name_a_noun_specifies_is_asked_with_kiu_and_that_noun() -> None:
+    made = _made("Josuo detruis la urbon Jeriĥon.")
+    assert ("Kiun urbon detruis Josuo?", ("jeriĥ",), "kiun …") in made
+    made = _made("Petro loĝis en la urbo Romo.")
+    assert any(text.startswith("En kiu urbo ") and answers == ("romo",)
+               for text, answers, _ in made)
+
+
+def test_a_name_is_asked_with_the_kind_other_sentences_give_it() -> None:
+    kinds: dict[str, Counter[str]] = {}
+    for text in ("La reĝo Ciro sendis leteron.", "Tiam venis al ni la reĝo Ciro."):
+        learn_kinds(parse(text), kinds)
+    assert kinds["cir"] == Counter({"reĝo": 2})
+    ast = parse("Tiam Ciro konstruis la templon.")
+    made = {generate(ast, random.Random(seed), kinds) for seed in range(300)}
+    assert any(q is not None and q.text.startswith("Kiu reĝo ") and q.answers == ("ciro",)
+               for q in made)
+    once: dict[str, Counter[str]] = {}
+    learn_kinds(parse("La reĝo Ciro sendis leteron."), once)  # seen once: not enough
+    assert not any(q is not None and "reĝo" in q.text
+                   for q in (generate(ast, random.Random(seed), once) for seed in range(300)))
 
 
 def test_only_a_number_before_a_plural_head_counts_it() -> None:
