@@ -73,6 +73,9 @@ COUNTED_ADJUNCT = 0.5
 # asked with kiu and that noun ("Kiu reĝo …?", "En kiu urbo …?"), as people ask: the noun
 # says what kind of thing the answer is. A prior.
 NAMED_NOUN_ASKED = 0.5
+# Share of those asked for the name itself, the noun in a relative clause: "Kiel nomiĝis la
+# reĝo, kiu sendis leteron?", as people ask for a name. A prior.
+NAME_ASKED = 0.5
 # Chance that a clause with a phrase counted by a number asks about that phrase: a number is
 # what people most often ask of a sentence that states one (a sixth of the dev set's questions
 # ask kiom; of questions cut from a random phrase, one in a hundred did). A prior.
@@ -309,6 +312,21 @@ def _which_noun(phrase: Phrase, words: tuple[Word, ...], kind: str | None = None
     return f"{preposition + ' ' if preposition else ''}kiu{plural}{accusative} {noun}"
 
 
+def _asking_the_name(question: str, which: str, clause: Clause,
+                     words: tuple[Word, ...]) -> str:
+    """A "kiu + noun" ``question`` asked for the name it wants: "Kiu reĝo sendis leteron?" →
+    "Kiel nomiĝis la reĝo, kiu sendis leteron?" (``which``: "kiu reĝo", "al kiu urbo"); the
+    clause keeps its order, which the question was checked in, and the naming verb the tense
+    of the clause's (past, else present)."""
+    *preposition, relative, noun = which.split()
+    nominative = noun[:-1] if noun.endswith("n") else noun
+    rest = question[len(which):].rstrip("?").strip()
+    verb = words[clause.verb].form.lower() if clause.verb is not None else ""
+    naming = "nomiĝis" if verb.endswith("is") else "nomiĝas"
+    introducer = " ".join([*preposition, relative])
+    return f"Kiel {naming} la {nominative}, {introducer} {rest}?"
+
+
 def learn_kinds(sentence: Sentence, kinds: dict[str, Counter[str]]) -> None:
     """Add to ``kinds`` what ``sentence`` says a name is: the common noun it specifies
     ("la reĝo Ciro": Ciro is a reĝo), by the name's index term."""
@@ -414,6 +432,8 @@ def generate(sentence: Sentence, rng: random.Random,
             if text is None:
                 return None
             form = " ".join(which.split()[:-1]) + " …"  # "kiu …", "en kiu …"
+            if rng.random() < NAME_ASKED:
+                text, form = _asking_the_name(text, which, clause, words), "kiel nomiĝis"
             return GeneratedQuestion(text, _stem(words[named]), yes_no=False, form=form)
         question_word = _question_word(asked_role, asked_phrase, words, rng)
         if question_word is None:

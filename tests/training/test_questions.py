@@ -80,6 +80,14 @@ def test_a_name_a_noun_specifies_is_asked_with_kiu_and_that_noun() -> None:
                for text, answers, _ in made)
 
 
+def test_a_name_a_noun_specifies_is_asked_for_by_kiel_nomigxis() -> None:
+    made = _made("Josuo detruis la urbon Jeriĥon.")
+    assert ("Kiel nomiĝis la urbo, kiun detruis Josuo?", ("jeriĥ",), "kiel nomiĝis") in made
+    made = _made("Petro loĝas en la urbo Romo.")
+    assert any(text.startswith("Kiel nomiĝas la urbo, en kiu ") and answers == ("romo",)
+               for text, answers, _ in made)
+
+
 def test_a_name_is_asked_with_the_kind_other_sentences_give_it() -> None:
     kinds: dict[str, Counter[str]] = {}
     for text in ("La reĝo Ciro sendis leteron.", "Tiam venis al ni la reĝo Ciro."):
