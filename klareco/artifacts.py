@@ -33,6 +33,7 @@ _ANALYZER_MODULES = (
     ("klareco.retrieval", "keywords.py"), ("klareco.retrieval", "index.py"),
     ("klareco.retrieval", "bm25.py"),
     ("klareco.models", "vocabulary.py"), ("klareco.models", "trees.py"),
+    ("klareco.corpus", "names.py"),  # which first words the parser reads as names
 )
 
 
@@ -78,9 +79,10 @@ def dense_ivf_path(home: Path | None = None) -> Path:
 
 @cache
 def analyzer_fingerprint() -> str:
-    """Identifies the analyser and indexer: grammars, lexicon, parser, retrieval terms and the
-    encoder trees. A store built with another fingerprint must be rebuilt. Files are read as
-    package resources, never imported, so this costs no stage's imports."""
+    """Identifies the analyser and indexer: grammars, lexicon, parser, the rule of the
+    corpus's names that start sentences, retrieval terms and the encoder trees. A store built
+    with another fingerprint must be rebuilt. Files are read as package resources, never
+    imported, so this costs no stage's imports."""
     digest = hashlib.sha256()
     digest.update(lexicon_hash().encode())
     for package in _ANALYZER_PACKAGES:
