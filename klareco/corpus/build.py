@@ -41,7 +41,7 @@ from klareco.config import data_home, prepare_home, remove_partials
 from klareco.corpus.fetch import fetch
 from klareco.corpus.manifest import Manifest, load_manifest
 from klareco.corpus.model import Document, Row
-from klareco.corpus.names import initial_forms, sentence_initial_names
+from klareco.corpus.names import STORE_KEY, initial_forms, sentence_initial_names, stored_names
 from klareco.corpus.reader import read_corpus, walk_corpus
 from klareco.corpus.store import (
     BLOB_CHECKSUMS,
@@ -60,9 +60,6 @@ from klareco.parse.ast import Sentence
 from klareco.parse.parser import parse
 
 TOP_UNKNOWN = 30
-# the build_info key: the corpus's names that start sentences (``names``), as JSON, so that a
-# later build knows which stored sentences were parsed with another table
-INITIAL_NAMES = "initial_names"
 
 
 @dataclass(frozen=True)
@@ -245,7 +242,7 @@ def _reuse_previous(target: Path, indexers: tuple[SentenceIndexer, ...], rows: l
         with Store(target) as previous:
             if previous.info.get("parser") != parser_key(indexers):
                 return
-            changed = names ^ frozenset(json.loads(previous.info.get(INITIAL_NAMES, "[]")))
+            changed = names ^ stored_names(previous.info)
             known = {doc_id: meta["sha256"] for doc_id, meta in previous.documents().items()}
             by_document: dict[str, list[int]] = {}
             for n, (document, _, _, _) in enumerate(rows):
@@ -387,7 +384,7 @@ def _write_store(path: Path, documents: list[Document], rows: list[Row], parsed:
             ("analyzer", analyzer_fingerprint()), ("lexicon", lexicon_hash()),
             ("klareco", __version__), ("parser", parser_key(indexers)),
             ("stats", json.dumps(stats, ensure_ascii=False)),
-            (INITIAL_NAMES, json.dumps(sorted(names), ensure_ascii=False)),
+            (STORE_KEY, json.dumps(sorted(names), ensure_ascii=False)),
             (BLOB_CHECKSUMS, json.dumps(checksums, sort_keys=True)),
         ])
         db.commit()

@@ -11,9 +11,10 @@ sentences' texts before parsing them (``klareco.corpus.build``) and keeps it in 
 
 from __future__ import annotations
 
+import json
 import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from klareco.lexicon.orthography import normalize_word
 
@@ -27,6 +28,9 @@ _BREAKS = set(".!?;:…")
 # that is also a rare word, a lowercase typo). Priors, not fitted.
 MIN_CAPITALISED = 2
 LOWERCASE_SHARE = 10
+# The build_info key under which the store keeps the table (sorted JSON): a later build knows
+# which stored sentences were parsed with another table, and a search parses questions with it.
+STORE_KEY = "initial_names"
 
 
 def _key(form: str) -> str:
@@ -70,3 +74,9 @@ def sentence_initial_names(texts: Iterable[str]) -> frozenset[str]:
                 capitalised[_key(form)] += 1
     return frozenset(form for form, count in capitalised.items()
                      if count >= MIN_CAPITALISED and lowercase[form] * LOWERCASE_SHARE < count)
+
+
+def stored_names(info: Mapping[str, str]) -> frozenset[str]:
+    """The table a store's ``build_info`` (``info``) keeps; empty for a store built before
+    there was one."""
+    return frozenset(json.loads(info.get(STORE_KEY, "[]")))

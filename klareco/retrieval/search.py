@@ -28,6 +28,7 @@ from typing import Any
 import numpy as np
 
 from klareco.artifacts import collection_home, store_path
+from klareco.corpus.names import stored_names
 from klareco.corpus.store import Store
 from klareco.errors import DamagedError, EmptyInputError, KlarecoError
 from klareco.parse import parse
@@ -115,6 +116,8 @@ class Searcher:
         self.store = store
         self.index, self.id_rank = load_bm25(store)
         self.stage2 = stage2
+        # a question is parsed as the corpus was: its names that start sentences read as names
+        self.names = stored_names(store.info)
 
     @classmethod
     def load(cls, home: Path | None = None, retriever: str = DEFAULT_RETRIEVER,
@@ -168,7 +171,7 @@ class Searcher:
         timings: dict[str, float] = {}
         started = time.perf_counter()
         try:
-            ast = parse(question_text(text, self.index.has))
+            ast = parse(question_text(text, self.index.has), self.names)
         except EmptyInputError:  # only marks the respelling removes
             return SearchResult(text, [], message="the query has no words to search for",
                                 retriever=retriever)

@@ -25,6 +25,7 @@ from klareco.corpus.errors import CorpusError
 from klareco.corpus.store import Store
 from klareco.engine import Engine
 from klareco.errors import KlarecoError
+from klareco.retrieval.search import Searcher
 
 TEXTS = {
     "karlo.txt": "Karlo loĝas en Berlino.\nLi laboras en banko.\n\n\nLia hundo nomiĝas Rikso.\n",
@@ -177,6 +178,13 @@ def test_a_name_that_starts_a_sentence_is_read_as_the_corpus_writes_it(
         first = next(ast for ast in store.asts_at([0, 1, 2]) if ast.text.startswith("Bruna"))
         assert first.words[0].is_name and first.main is not None
         assert first.main.subject is not None and first.main.subject.head == 0
+    searcher = Searcher.load(home, retriever="bm25")  # a query's first word reads the same
+    try:
+        found = searcher.search("Bruna dancis en la ĝardeno?", retriever="bm25")
+    finally:
+        searcher.close()
+    assert "bruna" in {k.term for k in found.keywords}
+    assert found.hits and found.hits[0].text.startswith("Bruna")
     (source / "c.txt").write_text("La ŝtofo estis bruna.\n", encoding="utf-8")
     second = build_collection_store(home, None, indexers=STORE_INDEXERS, progress=False,
                                     workers=1)
