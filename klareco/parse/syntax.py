@@ -218,21 +218,21 @@ def _leaves(tree: Tree) -> list[int]:
     return found
 
 
-def _phrase_chunks(tree: Tree, words: tuple[Word, ...]) -> list[_Chunk]:
+def _phrase_chunks(tree: Tree, words: tuple[Word, ...], governed: bool = False
+                   ) -> list[_Chunk]:
     rule = tree.data
     if rule == "prepositional_phrase":
         preposition = tree.children[0].value
-        governed = tree.children[1]
-        if isinstance(governed, Token):
-            inner, rest = _Chunk(governed.type, [governed.value]), []
+        complement = tree.children[1]
+        if isinstance(complement, Token):
+            inner, rest = _Chunk(complement.type, [complement.value]), []
         else:
             # only the first phrase of a split run is governed: "en la domo | la hundo"
-            inner, *rest = _phrase_chunks(governed, words)
+            inner, *rest = _phrase_chunks(complement, words, governed=True)
         return [_Chunk("prepositional", [preposition, *inner.words], inner.case, preposition,
                        inner), *rest]
     indices = _leaves(tree)
-    case = "Acc" if any(words[i].feat("Case") == "Acc" or grammatical_case(words[i]) == "Acc"
-                        for i in indices) else "Nom"
+    case = _case_of(indices, words)
     kind = _PHRASE_KINDS[rule]
     if kind == "correlative":
         # a ki- pronoun stands alone and a ki- determiner takes the adjectives and the one
@@ -252,21 +252,55 @@ def _phrase_chunks(tree: Tree, words: tuple[Word, ...]) -> list[_Chunk]:
                   (_split_noun_run(after, words) if after else []))]
     if kind != "noun":
         return [_Chunk(kind, indices, case)]
-    return [_Chunk("noun", part, case) for part in _split_noun_run(indices, words)]
+    return [_Chunk("noun", part, _case_of(part, words))
+            for part in _split_noun_run(indices, words, governed)]
 
 
-def _split_noun_run(indices: list[int], words: tuple[Word, ...]) -> list[list[int]]:
-    """A same-case run holds a new phrase where a determiner follows a noun (la hundo la kato)."""
+def _case_of(indices: list[int], words: tuple[Word, ...]) -> str:
+    """A phrase's case: accusative when any of its words is."""
+    return "Acc" if any(words[i].feat("Case") == "Acc" or grammatical_case(words[i]) == "Acc"
+                        for i in indices) else "Nom"
+
+
+def _split_noun_run(indices: list[int], words: tuple[Word, ...],
+                    governed: bool = False) -> list[list[int]]:
+    """A same-case run holds a new phrase where a determiner follows a noun (la hundo la
+    kato), and where a name follows a plural noun it cannot specify (``_name_starts_phrase``).
+    ``governed``: the run is what a preposition governs."""
     parts: list[list[int]] = [[]]
-    seen_noun = False
+    noun: Word | None = None  # the last noun of the current part
     for i in indices:
         word = words[i]
-        if seen_noun and word.pos in ("DET", "NUM"):
+        if noun is not None and (word.pos in ("DET", "NUM") or
+                                 _name_starts_phrase(noun, i, words, governed)):
             parts.append([])
-            seen_noun = False
+            noun = None
         parts[-1].append(i)
-        seen_noun = seen_noun or word.pos in ("NOUN", "PROPN")
+        if word.pos in ("NOUN", "PROPN"):
+            noun = word
     return parts
+
+
+# What may follow the first name of a list of names: "la pastroj Cadok kaj Ebjatar".
+_LIST_MARKS = frozenset({"kaj", "aŭ", ","})
+
+
+def _name_starts_phrase(noun: Word, i: int, words: tuple[Word, ...], governed: bool) -> bool:
+    """Whether the name ``words[i]``, right after ``noun`` in one run, starts a phrase of its
+    own. A name that specifies a noun agrees with it in number: one name a singular noun (la
+    reĝo Ciro), several a plural one (la pastroj Cadok kaj Ebjatar). So a single name after a
+    plural noun is the next phrase ("Post du jaroj Faraono havis sonĝon": the subject), where
+    the noun's phrase cannot go on: it is a preposition's, or accusative while the name is
+    nominative ("la ŝafidojn Jakob apartigis"). A nominative plural noun keeps the name: a
+    family's name names them all (la fratoj Grimm)."""
+    name = words[i]
+    if name.pos != "PROPN" or name.feat("Number") == "Plur" or noun.pos != "NOUN" or \
+            noun.feat("Number") != "Plur":
+        return False
+    after = words[i + 1].form.lower() if i + 1 < len(words) else ""
+    if after in _LIST_MARKS:
+        return False
+    return governed or (grammatical_case(noun) == "Acc" and grammatical_case(name) != "Acc")
 
 
 def _attach_genitives(chunks: list[_Chunk], words: tuple[Word, ...]) -> list[_Chunk]:
@@ -670,7 +704,29 @@ def contextualise(words: list[Word], names: AbstractSet[str] = frozenset()) -> l
         elif lemma == "ĉu" and n != first_word and not _after_sentence_break(words, n):
             word = replace(word, pos="SCONJ")
         result.append(word)
+    for n, word in enumerate(result):  # names are known now
+        if word.pos == "ADP" and word.lemma == "dum" and _name_clause_after(result, n + 1):
+            result[n] = replace(word, pos="SCONJ")
     return result
+
+
+def _name_clause_after(words: list[Word], start: int) -> bool:
+    """Whether a clause with a name for its subject starts at ``start``: a nominative name
+    (or names joined by kaj), perhaps adverbs, then a finite verb, with another finite verb
+    in the sentence for the clause it depends on. After ``dum`` that is a clause ("dum Paŭlo
+    parolis, …": while Paul spoke), as a name is no span of time for the preposition to
+    govern; ``dum`` before a nominative pronoun is read the same way."""
+    n = start
+    if n >= len(words) or words[n].pos != "PROPN" or grammatical_case(words[n]) == "Acc":
+        return False
+    while n < len(words) and (words[n].pos in ("PROPN", "ADV") or words[n].lemma == "kaj"):
+        n += 1
+    return n < len(words) and _finite(words[n]) and \
+        any(_finite(w) for m, w in enumerate(words) if m != n)
+
+
+def _finite(word: Word) -> bool:
+    return word.pos in ("VERB", "AUX") and word.feat("VerbForm") != "Inf"
 
 
 def _reads_as_name(word: Word, nxt: Word | None, before: Word | None) -> bool:

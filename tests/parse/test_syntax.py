@@ -362,3 +362,44 @@ def test_a_ki_word_after_a_preposition_leaves_the_noun_phrase_after_it_to_the_cl
     assert relative.clauses[1].subject.text(relative.words) == "la viro"
     asked = parse("Kiun libron la knabo legis?")
     assert asked.clauses[0].object.text(asked.words) == "Kiun libron"
+
+
+@pytest.mark.parametrize(("text", "subject", "other"), [
+    ("Post du jaroj Petro revenis.", "Petro", "Post du jaroj"),  # a preposition's noun
+    ("Post ses semajnoj Petro estis resanigita.", "Petro", "Post ses semajnoj"),
+    ("La ŝafojn Karlo paŝtis.", "Karlo", "La ŝafojn"),  # an accusative noun
+])
+def test_a_single_name_after_a_plural_noun_starts_a_phrase(text: str, subject: str,
+                                                            other: str) -> None:
+    sentence = parse(text)
+    main = sentence.clauses[0]
+    assert main.subject is not None and main.subject.text(sentence.words) == subject
+    shown = [p.text(sentence.words) for p in main.phrases()]
+    assert other in shown
+
+
+@pytest.mark.parametrize(("text", "phrase"), [
+    ("Ni skribis al la fratoj Petro kaj Karlo.", "al la fratoj Petro"),  # a list of names
+    ("La fratoj Grimm verkis fabelojn.", "La fratoj Grimm"),  # a family's name
+    ("Post la reĝo Ciro venis Dario.", "Post la reĝo Ciro"),  # one name, one noun
+])
+def test_a_name_that_specifies_a_noun_stays_in_its_phrase(text: str, phrase: str) -> None:
+    sentence = parse(text)
+    assert phrase in [p.text(sentence.words) for p in sentence.clauses[0].phrases()]
+
+
+def test_dum_before_a_name_and_its_verb_opens_a_clause() -> None:
+    sentence = parse("Dum Petro kantis, Maria dancis.")
+    words = sentence.words
+    opened = [c for c in sentence.clauses if c.introducer is not None]
+    assert len(opened) == 1 and words[opened[0].introducer].form == "Dum"
+    assert opened[0].subject is not None and opened[0].subject.text(words) == "Petro"
+    assert sentence.subject is not None and sentence.subject.text(words) == "Maria"
+
+
+@pytest.mark.parametrize("text", ["Dum la tago Petro laboris.", "Dum Pasko estis festo.",
+                                  "Dum Pasko ni manĝis ŝafidon."])
+def test_dum_stays_a_preposition_of_time(text: str) -> None:
+    sentence = parse(text)  # no name that a clause of its own could have for subject
+    assert all(c.introducer is None for c in sentence.clauses)
+    assert any(p.preposition is not None for p in sentence.clauses[0].adjuncts)
