@@ -164,7 +164,8 @@ def _chunks(words: tuple[Word, ...]) -> list[_Chunk]:
             chunks.append(_Chunk(child.type, [child.value]))
         else:
             chunks.extend(_phrase_chunks(child, words))
-    return _quoted_names(_attach_genitives(_quoted_objects(chunks), words), words)
+    chunks = _attach_genitives(_quoted_objects(chunks), words)
+    return _named_accusatives(_quoted_names(chunks, words), words)
 
 
 def _quoted_objects(chunks: list[_Chunk]) -> list[_Chunk]:
@@ -205,6 +206,42 @@ def _quoted_names(chunks: list[_Chunk], words: tuple[Word, ...]) -> list[_Chunk]
         result.append(chunks[n])
         n += 1
     return result
+
+
+def _named_accusatives(chunks: list[_Chunk], words: tuple[Word, ...]) -> list[_Chunk]:
+    """A name right after a singular accusative noun specifies it and keeps its own form: la
+    urbon Jeriĥo, la reĝon Asa, la nomon Dina. It joins the noun's phrase (as the name after
+    a nominative noun does, la reĝo Ciro) unless it is a clause's subject, followed by its
+    finite verb ("La libron Petro legis"), or the noun is a time or a measure, an adjunct
+    that the next phrase does not specify ("Tiun tagon Petro, …")."""
+    result: list[_Chunk] = []
+    for n, chunk in enumerate(chunks):
+        previous = result[-1] if result else None
+        if previous is not None and previous.kind == "noun" and previous.case == "Acc" and \
+                chunk.kind == "noun" and chunk.case == "Nom" and \
+                chunk.first == previous.words[-1] + 1 and \
+                all(words[i].pos == "PROPN" for i in chunk.words):
+            noun = words[chunk_head(previous, words)]
+            if noun.pos == "NOUN" and noun.feat("Number") != "Plur" and \
+                    not (noun.roots and noun.roots[-1] in TIME_AND_MEASURE_ROOTS) and \
+                    not _subject_of_next_verb(chunks, n + 1, words):
+                previous.words.extend(chunk.words)
+                continue
+        result.append(chunk)
+    return result
+
+
+def _subject_of_next_verb(chunks: list[_Chunk], start: int, words: tuple[Word, ...]) -> bool:
+    """Whether the chunks from ``start`` on are more names joined by kaj, adverbs or
+    particles (ne, jam), then a finite verb: what a subject before its verb is followed by."""
+    for chunk in chunks[start:]:
+        if chunk.kind == "FINITE_VERB":
+            return True
+        if chunk.kind in ("COORDINATOR", "ADVERB", "PARTICLE") or (
+                chunk.kind == "noun" and all(words[i].pos == "PROPN" for i in chunk.words)):
+            continue
+        return False
+    return False
 
 
 def _leaves(tree: Tree) -> list[int]:

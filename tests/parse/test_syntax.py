@@ -403,3 +403,26 @@ def test_dum_stays_a_preposition_of_time(text: str) -> None:
     sentence = parse(text)  # no name that a clause of its own could have for subject
     assert all(c.introducer is None for c in sentence.clauses)
     assert any(p.preposition is not None for p in sentence.clauses[0].adjuncts)
+
+
+@pytest.mark.parametrize(("text", "object_"), [
+    ("Ŝi vidis la urbon Jeriĥo.", "la urbon Jeriĥo"),
+    ("Ili donis al ŝi la nomon Dina.", "la nomon Dina"),
+    ("Li rajdigis sian filon Salomono sur la mulo.", "sian filon Salomono"),
+])
+def test_a_name_after_an_accusative_noun_specifies_it(text: str, object_: str) -> None:
+    sentence = parse(text)
+    assert sentence.object is not None and sentence.object.text(sentence.words) == object_
+
+
+@pytest.mark.parametrize(("text", "subject"), [
+    ("La libron Petro legis.", "Petro"),  # the name before its verb is the subject
+    ("La libron Petro jam ne legis.", "Petro"),
+    ("Tiun tagon Petro, la fiŝisto, venis.", "Petro"),  # an accusative of time
+    ("Li vidis la ŝafojn Karlo.", "Li"),  # a plural noun: one name does not specify it
+])
+def test_a_name_after_an_accusative_noun_may_be_a_phrase_of_its_own(text: str,
+                                                                   subject: str) -> None:
+    sentence = parse(text)
+    assert sentence.subject is not None and sentence.subject.text(sentence.words) == subject
+    assert sentence.object is None or subject not in sentence.object.text(sentence.words)
