@@ -120,7 +120,7 @@ def answer_candidates(sentence: Sentence, matched: set[int], frame: Frame,
         # (marĉistino, the marsh-woman, answers a question about a marĉo; manoj, hands,
         # one about manradikoj, wrists)
         own = {i for i in content if (i in matched and words[i].terms[-1] in frame.said)
-               or (words[i].is_numeral and words[i].form.lower() in frame.said)}
+               or (words[i].is_numeral and words[i].form.lower() in frame.numerals)}
         if not set(content) - own - _hole_words(words, content, frame):
             continue  # the question's own words (and the noun it asks about) are no answer
         if len(span) > MAX_ANSWER_WORDS and candidate.slot in CLAUSE_ANSWERS and \

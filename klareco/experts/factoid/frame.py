@@ -34,8 +34,11 @@ class Frame:
     # adjuncts (al la roko, en la ĝardenon): what a yes/no question adds to who did what
     phrase_terms: tuple[frozenset[str], ...] = ()
     # the words the question says, each by its last term (its whole stem: "manradik", not
-    # the "man" and "radik" it is made of), and its numerals by their form ("tri")
+    # the "man" and "radik" it is made of)
     said: frozenset[str] = frozenset()
+    # its numerals, by their form ("tri"): apart from ``said``, as an ordinal's stem is the
+    # cardinal's form ("en la sepa tago" does not say "sep fojojn")
+    numerals: frozenset[str] = frozenset()
 
     @property
     def asks_thing(self) -> bool:
@@ -56,13 +59,14 @@ def read_frame(question: Sentence) -> Frame | None:
     weights: dict[str, float] = {}
     names: set[str] = set()
     said: set[str] = set()
+    numerals: set[str] = set()
     for i, word in enumerate(words):
         if i in hole and not (role == "possessor" and i != asked.index):
             continue  # kies artikolo: the possessed noun is found, its possessor asked
         if word.terms:
             said.add(word.terms[-1])
         elif word.is_numeral:
-            said.add(word.form.lower())  # "la tri fratoj": numbers are no index terms
+            numerals.add(word.form.lower())  # "la tri fratoj": numbers are no index terms
         for term in word.terms:
             weight = 2.0 if word.is_name else 1.0
             weights[term] = max(weights.get(term, 0.0), weight)
@@ -93,7 +97,7 @@ def read_frame(question: Sentence) -> Frame | None:
                  weights, verb_roots, negated, frozenset(head_terms), role_terms,
                  frozenset(names), named_class,
                  asked.preposition.lower() if asked.preposition else None, phrase_terms,
-                 frozenset(said))
+                 frozenset(said), frozenset(numerals))
 
 
 def hole_words(question: Sentence, index: int | None) -> set[int]:
