@@ -210,7 +210,7 @@ def _quoted_names(chunks: list[_Chunk], words: tuple[Word, ...]) -> list[_Chunk]
 
 def _named_accusatives(chunks: list[_Chunk], words: tuple[Word, ...]) -> list[_Chunk]:
     """A name right after a singular accusative noun specifies it and keeps its own form: la
-    urbon Jeriĥo, la reĝon Asa, la nomon Dina. It joins the noun's phrase (as the name after
+    urbon Parizo, la reĝon Asa, la nomon Dina. It joins the noun's phrase (as the name after
     a nominative noun does, la reĝo Ciro) unless it is a clause's subject, followed by its
     finite verb ("La libron Petro legis"), or the noun is a time or a measure, an adjunct
     that the next phrase does not specify ("Tiun tagon Petro, …")."""
@@ -750,8 +750,8 @@ def contextualise(words: list[Word], names: AbstractSet[str] = frozenset()) -> l
 def _name_clause_after(words: list[Word], start: int) -> bool:
     """Whether a clause with a name for its subject starts at ``start``: a nominative name
     (or names joined by kaj), perhaps adverbs, then a finite verb, with another finite verb
-    in the sentence for the clause it depends on. After ``dum`` that is a clause ("dum Paŭlo
-    parolis, …": while Paul spoke), as a name is no span of time for the preposition to
+    in the sentence for the clause it depends on. After ``dum`` that is a clause ("dum Petro
+    kantis, …": while Peter sang), as a name is no span of time for the preposition to
     govern; ``dum`` before a nominative pronoun is read the same way."""
     n = start
     if n >= len(words) or words[n].pos != "PROPN" or grammatical_case(words[n]) == "Acc":

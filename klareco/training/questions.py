@@ -69,7 +69,7 @@ POSSESSOR_ASKED = 0.5
 # ("Dum kiom da tagoj …?", "Kiom longe …?") rather than by their preposition. People ask
 # numbers often; the preposition's own question ("dum kio") rarely fits them. A prior.
 COUNTED_ADJUNCT = 0.5
-# Share of phrases whose common noun a name specifies ("la reĝo Ciro", "en la urbo Jeriĥo")
+# Share of phrases whose common noun a name specifies ("la reĝo Ciro", "en la urbo Parizo")
 # asked with kiu and that noun ("Kiu reĝo …?", "En kiu urbo …?"), as people ask: the noun
 # says what kind of thing the answer is. A prior.
 NAMED_NOUN_ASKED = 0.5
@@ -292,7 +292,7 @@ def _person_possessor(phrase: Phrase, words: tuple[Word, ...]) -> int | None:
 
 def _named_by_noun(phrase: Phrase, words: tuple[Word, ...]) -> int | None:
     """The name right after the phrase's head when the head is a common noun that the name
-    specifies ("la reĝo Ciro", "al la urbo Jeriĥo"): the name's index, else None."""
+    specifies ("la reĝo Ciro", "al la urbo Parizo"): the name's index, else None."""
     head = phrase.head
     after = head + 1
     if words[head].xpos != "NOUN" or words[head].is_name or after not in phrase.words:

@@ -406,7 +406,7 @@ def test_dum_stays_a_preposition_of_time(text: str) -> None:
 
 
 @pytest.mark.parametrize(("text", "object_"), [
-    ("Ŝi vidis la urbon Jeriĥo.", "la urbon Jeriĥo"),
+    ("Ŝi vidis la urbon Parizo.", "la urbon Parizo"),
     ("Ili donis al ŝi la nomon Dina.", "la nomon Dina"),
     ("Li rajdigis sian filon Salomono sur la mulo.", "sian filon Salomono"),
 ])

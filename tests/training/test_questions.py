@@ -73,16 +73,16 @@ def test_a_counted_adjunct_is_asked_how_many_or_how_long() -> None:
 
 
 def test_a_name_a_noun_specifies_is_asked_with_kiu_and_that_noun() -> None:
-    made = _made("Josuo detruis la urbon Jeriĥon.")
-    assert ("Kiun urbon detruis Josuo?", ("jeriĥ",), "kiun …") in made
+    made = _made("Petro vizitis la urbon Parizon.")
+    assert ("Kiun urbon vizitis Petro?", ("pariz",), "kiun …") in made
     made = _made("Petro loĝis en la urbo Romo.")
     assert any(text.startswith("En kiu urbo ") and answers == ("romo",)
                for text, answers, _ in made)
 
 
 def test_a_name_a_noun_specifies_is_asked_for_by_kiel_nomigxis() -> None:
-    made = _made("Josuo detruis la urbon Jeriĥon.")
-    assert ("Kiel nomiĝis la urbo, kiun detruis Josuo?", ("jeriĥ",), "kiel nomiĝis") in made
+    made = _made("Petro vizitis la urbon Parizon.")
+    assert ("Kiel nomiĝis la urbo, kiun vizitis Petro?", ("pariz",), "kiel nomiĝis") in made
     made = _made("Petro loĝas en la urbo Romo.")
     assert any(text.startswith("Kiel nomiĝas la urbo, en kiu ") and answers == ("romo",)
                for text, answers, _ in made)

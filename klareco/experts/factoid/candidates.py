@@ -221,7 +221,7 @@ def is_ordinal(word: Word) -> bool:
 
 def _orders_time(after: list[Word]) -> bool:
     """Whether an ordinal, followed by the words ``after`` it, counts a time: the noun it
-    qualifies is a unit of time ("la tria jaro", "la sepa tago") or it has none ("la 5-a de
+    qualifies is a unit of time ("la tria jaro", "la kvina tago") or it has none ("la 5-a de
     majo" after the month is read apart). "La unua instruisto" is first of people, not a
     date."""
     noun = next((w for w in after if w.xpos in ("NOUN", "PROPN")), None)

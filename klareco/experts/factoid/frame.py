@@ -37,7 +37,7 @@ class Frame:
     # the "man" and "radik" it is made of)
     said: frozenset[str] = frozenset()
     # its numerals, by their form ("tri"): apart from ``said``, as an ordinal's stem is the
-    # cardinal's form ("en la sepa tago" does not say "sep fojojn")
+    # cardinal's form ("en la kvina tago" does not say "kvin fojojn")
     numerals: frozenset[str] = frozenset()
 
     @property
