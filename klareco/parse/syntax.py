@@ -273,12 +273,13 @@ def _phrase_chunks(tree: Tree, words: tuple[Word, ...], governed: bool = False
     kind = _PHRASE_KINDS[rule]
     if kind == "correlative":
         # a ki- pronoun stands alone and a ki- determiner takes the adjectives and the one
-        # noun after it, never an article: what follows is a phrase of its own ("en kio |
-        # la ŝipo", "en kiu urbo | la viro", "en kiu | la viro loĝas")
+        # noun after it, never an article nor a name (a name needs no determiner): what
+        # follows is a phrase of its own ("en kio | la ŝipo", "en kiu urbo | la viro", "en
+        # kiu | la viro loĝas", "en kiu | Petro loĝas")
         own = indices[:1]
         if words[indices[0]].pos != "PRON":
             for i in indices[1:]:
-                if words[i].lemma == "la":
+                if words[i].lemma == "la" or words[i].pos == "PROPN":
                     break
                 own.append(i)
                 if words[i].pos in ("NOUN", "PROPN"):

@@ -426,3 +426,11 @@ def test_a_name_after_an_accusative_noun_may_be_a_phrase_of_its_own(text: str,
     sentence = parse(text)
     assert sentence.subject is not None and sentence.subject.text(sentence.words) == subject
     assert sentence.object is None or subject not in sentence.object.text(sentence.words)
+
+
+@pytest.mark.parametrize("text", ["La domo, en kiu Petro loĝas, estas granda.",
+                                  "En kiu Petro loĝas?"])
+def test_a_ki_determiner_takes_no_name(text: str) -> None:
+    sentence = parse(text)  # a name needs no determiner: "Petro" is the clause's subject
+    assert any(c.subject is not None and c.subject.text(sentence.words) == "Petro"
+               for c in sentence.clauses)
