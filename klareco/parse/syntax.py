@@ -219,8 +219,7 @@ def _named_accusatives(chunks: list[_Chunk], words: tuple[Word, ...]) -> list[_C
         previous = result[-1] if result else None
         if previous is not None and previous.kind == "noun" and previous.case == "Acc" and \
                 chunk.kind == "noun" and chunk.case == "Nom" and \
-                chunk.first == previous.words[-1] + 1 and \
-                all(words[i].pos == "PROPN" for i in chunk.words):
+                chunk.first == previous.words[-1] + 1 and _names_only(chunk, words):
             noun = words[chunk_head(previous, words)]
             if noun.pos == "NOUN" and noun.feat("Number") != "Plur" and \
                     not (noun.roots and noun.roots[-1] in TIME_AND_MEASURE_ROOTS) and \
@@ -238,10 +237,14 @@ def _subject_of_next_verb(chunks: list[_Chunk], start: int, words: tuple[Word, .
         if chunk.kind == "FINITE_VERB":
             return True
         if chunk.kind in ("COORDINATOR", "ADVERB", "PARTICLE") or (
-                chunk.kind == "noun" and all(words[i].pos == "PROPN" for i in chunk.words)):
+                chunk.kind == "noun" and _names_only(chunk, words)):
             continue
         return False
     return False
+
+
+def _names_only(chunk: _Chunk, words: tuple[Word, ...]) -> bool:
+    return all(words[i].pos == "PROPN" for i in chunk.words)
 
 
 def _leaves(tree: Tree) -> list[int]:
@@ -759,12 +762,8 @@ def _name_clause_after(words: list[Word], start: int) -> bool:
         return False
     while n < len(words) and (words[n].pos in ("PROPN", "ADV") or words[n].lemma == "kaj"):
         n += 1
-    return n < len(words) and _finite(words[n]) and \
-        any(_finite(w) for m, w in enumerate(words) if m != n)
-
-
-def _finite(word: Word) -> bool:
-    return word.pos in ("VERB", "AUX") and word.feat("VerbForm") != "Inf"
+    return n < len(words) and _category(words[n]) == "FINITE_VERB" and \
+        any(_category(w) == "FINITE_VERB" for m, w in enumerate(words) if m != n)
 
 
 def _reads_as_name(word: Word, nxt: Word | None, before: Word | None) -> bool:
