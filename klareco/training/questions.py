@@ -367,7 +367,7 @@ def generate(sentence: Sentence, rng: random.Random,
     elsewhere in the corpus (``learn_kinds``), so that a name may be asked with its kind
     ("Kiu reĝo …?") where its own sentence does not say it."""
     words = sentence.words
-    clauses = [c for c in sentence.clauses if c.verb is not None]
+    clauses = [c for c in sentence.clauses if states(c, words)]
     if not clauses or len(words) > 60:
         return None
     if rng.random() < SPECIAL_FORMS:
@@ -583,12 +583,20 @@ def _names_one(words: tuple[Word, ...], i: int) -> bool:
     return not (i > 0 and words[i - 1].form.lower() in VOCATIVE_INTERJECTIONS)
 
 
+def states(clause: Clause, words: tuple[Word, ...]) -> bool:
+    """Whether a clause says what is, was or will be: its verb is in the indicative (-as, -is,
+    -os). A volitive (-u) wishes or commands, a conditional (-us) supposes, an infinitive
+    names an action no one is said to do: a question about what they say ("Kion Petro
+    faru?", "Kien Petro irus?") asks what no sentence states, and people do not ask it."""
+    return clause.verb is not None and words[clause.verb].feat("Mood") == "Ind"
+
+
 def _naming_question(sentence: Sentence) -> GeneratedQuestion | None:
     """"Kiel nomiĝis la hundo?" from "La hundo estis nomata Bobo" or "la hundo nomiĝis
     Bobo": the name a naming verb gives its subject answers."""
     words = sentence.words
     for clause in sentence.clauses:
-        if clause.verb is None or clause.subject is None:
+        if not states(clause, words) or clause.subject is None:
             continue
         subject = words[clause.subject.head]
         naming = [i for i in clause.words if set(words[i].roots) & NAMING_ROOTS
@@ -614,7 +622,7 @@ def _clause_question(sentence: Sentence, rng: random.Random) -> GeneratedQuestio
             continue
         word = CLAUSE_QUESTIONS.get(words[clause.introducer].form.lower())
         parent = sentence.clauses[clause.parent]
-        if word is None or parent.verb is None or not words[clause.verb].roots:
+        if word is None or not states(parent, words) or not words[clause.verb].roots:
             continue
         constituents = [(r, p) for r, p in _constituents(parent, words)
                         if not set(p.members()) & set(clause.words)]

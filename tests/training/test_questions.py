@@ -128,6 +128,18 @@ def test_a_yes_no_question_with_subject_and_object_swapped_answers_ne() -> None:
                if answers == ("jes",) and "estis" not in text)  # (not in the passive)
 
 
+def test_only_a_clause_that_states_something_is_asked_about() -> None:
+    # a volitive wishes or commands, a conditional supposes, an infinitive says no one does
+    # it: what they say is not so, and no question asks it
+    for text in ("La reĝo iru al la urbo.", "La reĝo irus al la urbo, se li povus.",
+                 "Iri al la urbo kun la reĝo."):
+        assert _made(text) == set(), text
+    # the same clause in the indicative is asked about, and so is a stating clause beside one
+    assert _made("La reĝo iris al la urbo.")
+    made = _made("La reĝo diris, ke Petro iru al la urbo.")
+    assert made and not any("Petro" in text for text, _, _ in made)
+
+
 def test_a_denied_clause_is_not_swapped() -> None:
     # "the king did not kill the snake" says nothing of the snake killing the king
     made = {(text, answers) for text, answers, form in
