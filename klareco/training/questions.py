@@ -47,6 +47,9 @@ REPLACE_ARGUMENT = 0.3
 # a question cut from the sentence all of them.
 FOREIGN_WORD = 0.8
 TITLE_MENTION = 0.25  # share of questions that name the work they ask about
+# Share of questions whose names are led by the kind other sentences give them ("la reĝo
+# Ciro", ``with_kind``): people say whom they mean by more than a name. A prior.
+KIND_MENTION = 0.5
 # People ask about someone or something by name; a question cut from a sentence that names
 # no one ("Kio aŭdiĝis?") is mostly too vague to have one answer. Such questions are kept
 # this often (a prior, not fitted), so that training sees questions as people ask them.
@@ -793,6 +796,9 @@ def answerable_questions(store: Store, positions: Sequence[int], rng: random.Ran
                     rng.random() >= nameless_kept or
                     not (vague_kept or says_enough(generated.text))):
                 continue
+            # (not a "kiu estas" question: what the name is, is what it asks)
+            if generated.form != "kiu estas" and rng.random() < KIND_MENTION:
+                generated = replace(generated, text=with_kind(generated.text, kinds))
             others = [n for n in seen if n not in own]
             if others and rng.random() < FOREIGN_WORD:
                 for noun in rng.sample(others, min(len(others), rng.randint(1, 2))):
@@ -838,6 +844,28 @@ def with_word(question: str, noun: str, rng: random.Random) -> str:
         return question
     end = words[rng.choice(places)].end
     return f"{question[:end]} de la {noun}{question[end:]}"
+
+
+def with_kind(question: str, kinds: Mapping[str, Counter[str]]) -> str:
+    """The question with each name outside the asked phrase led by the kind the corpus gives
+    it ("Kiun mortigis Ciro?" → "Kiun mortigis la reĝo Ciro?", ``_kind``), as people say
+    whom they mean by more than a name, with words its sentence need not hold. A name already
+    led by a noun ("la reĝo Ciro", "la urbon Parizo") is left as it is."""
+    try:
+        ast = parse(question)
+    except KlarecoError:
+        return question
+    words = ast.words
+    asked = hole_words(ast, ast.question.index) if ast.question is not None else set()
+    found = question
+    for i in reversed(range(1, len(words))):  # from the end: earlier offsets stay valid
+        kind = _kind(words[i], kinds) if i not in asked else None
+        if kind is None or words[i - 1].xpos in ("NOUN", "PROPN"):
+            continue
+        ending = "n" if words[i].case == "Acc" else ""
+        start = words[i].start
+        found = f"{found[:start]}la {kind}{ending} {found[start:]}"
+    return found
 
 
 def work_mention(doc_id: str, title: str) -> str:

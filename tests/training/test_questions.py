@@ -13,6 +13,7 @@ from klareco.training.questions import (
     learn_kinds,
     make_question,
     with_context_clause,
+    with_kind,
     with_word,
     with_work,
     work_mention,
@@ -264,6 +265,21 @@ def test_a_foreign_noun_joins_a_noun_outside_the_asked_phrase_as_its_possessor()
     assert with_word("Kiu venis?", "ĝardeno", rng) == "Kiu venis?"
     assert with_word("Kiu vidis la filon de Petro?", "ĝardeno", rng) == \
         "Kiu vidis la filon de Petro?"
+
+
+def test_a_name_is_led_by_the_kind_other_sentences_give_it() -> None:
+    kinds: dict[str, Counter[str]] = {}
+    for text in ("La reĝo Ciro sendis leteron.", "Tiam venis al ni la reĝo Ciro.",
+                 "Petro vidis la urbon."):
+        learn_kinds(parse(text), kinds)
+    # in the name's case, after its preposition
+    assert with_kind("Kiun mortigis Ciro?", kinds) == "Kiun mortigis la reĝo Ciro?"
+    assert with_kind("Kiu mortigis Ciron?", kinds) == "Kiu mortigis la reĝon Ciron?"
+    assert with_kind("Kion Petro donis al Ciro?", kinds) == \
+        "Kion Petro donis al la reĝo Ciro?"
+    # a name already led by a noun, a name of no known kind and the asked phrase stay
+    assert with_kind("Kien iris la reĝo Ciro?", kinds) == "Kien iris la reĝo Ciro?"
+    assert with_kind("Kion vidis Petro?", kinds) == "Kion vidis Petro?"
 
 
 def test_a_question_names_its_work_as_people_do() -> None:
