@@ -48,7 +48,7 @@ REPLACE_ARGUMENT = 0.3
 FOREIGN_WORD = 0.8
 TITLE_MENTION = 0.25  # share of questions that name the work they ask about
 # Share of questions whose names are led by the kind other sentences give them ("la reĝo
-# Ciro", ``with_kind``): people say whom they mean by more than a name. A prior.
+# Bertilo", ``with_kind``): people say whom they mean by more than a name. A prior.
 KIND_MENTION = 0.5
 # People ask about someone or something by name; a question cut from a sentence that names
 # no one ("Kio aŭdiĝis?") is mostly too vague to have one answer. Such questions are kept
@@ -72,7 +72,7 @@ POSSESSOR_ASKED = 0.5
 # ("Dum kiom da tagoj …?", "Kiom longe …?") rather than by their preposition. People ask
 # numbers often; the preposition's own question ("dum kio") rarely fits them. A prior.
 COUNTED_ADJUNCT = 0.5
-# Share of phrases whose common noun a name specifies ("la reĝo Ciro", "en la urbo Parizo")
+# Share of phrases whose common noun a name specifies ("la reĝo Bertilo", "en la urbo Parizo")
 # asked with kiu and that noun ("Kiu reĝo …?", "En kiu urbo …?"), as people ask: the noun
 # says what kind of thing the answer is. A prior.
 NAMED_NOUN_ASKED = 0.5
@@ -295,7 +295,7 @@ def _person_possessor(phrase: Phrase, words: tuple[Word, ...]) -> int | None:
 
 def _named_by_noun(phrase: Phrase, words: tuple[Word, ...]) -> int | None:
     """The name right after the phrase's head when the head is a common noun that the name
-    specifies ("la reĝo Ciro", "al la urbo Parizo"): the name's index, else None."""
+    specifies ("la reĝo Bertilo", "al la urbo Parizo"): the name's index, else None."""
     head = phrase.head
     after = head + 1
     if words[head].xpos != "NOUN" or words[head].is_name or after not in phrase.words:
@@ -332,7 +332,7 @@ def _asking_the_name(question: str, which: str, clause: Clause,
 
 def learn_kinds(sentence: Sentence, kinds: dict[str, Counter[str]]) -> None:
     """Add to ``kinds`` what ``sentence`` says a name is: the common noun it specifies
-    ("la reĝo Ciro": Ciro is a reĝo), by the name's index term."""
+    ("la reĝo Bertilo": Bertilo is a reĝo), by the name's index term."""
     words = sentence.words
     for clause in sentence.clauses:
         for phrase in clause.phrases():
@@ -428,7 +428,7 @@ def generate(sentence: Sentence, rng: random.Random,
         kind = _kind(words[asked_phrase.head], kinds) if passive is None and named is None \
             else None
         if named is None and kind is not None:
-            named = asked_phrase.head  # "Ciro sendis …" → "Kiu reĝo sendis …?"
+            named = asked_phrase.head  # "Bertilo sendis …" → "Kiu reĝo sendis …?"
         if named is not None and rng.random() < NAMED_NOUN_ASKED:
             which = _which_noun(asked_phrase, words, kind)
             text = _question_text(which, clause, constituents, words, rng, asked)
@@ -848,9 +848,9 @@ def with_word(question: str, noun: str, rng: random.Random) -> str:
 
 def with_kind(question: str, kinds: Mapping[str, Counter[str]]) -> str:
     """The question with each name outside the asked phrase led by the kind the corpus gives
-    it ("Kiun mortigis Ciro?" → "Kiun mortigis la reĝo Ciro?", ``_kind``), as people say
+    it ("Kiun mortigis Bertilo?" → "Kiun mortigis la reĝo Bertilo?", ``_kind``), as people say
     whom they mean by more than a name, with words its sentence need not hold. A name already
-    led by a noun ("la reĝo Ciro", "la urbon Parizo") is left as it is."""
+    led by a noun ("la reĝo Bertilo", "la urbon Parizo") is left as it is."""
     try:
         ast = parse(question)
     except KlarecoError:

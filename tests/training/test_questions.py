@@ -91,15 +91,15 @@ def test_a_name_a_noun_specifies_is_asked_for_by_kiel_nomigxis() -> None:
 
 def test_a_name_is_asked_with_the_kind_other_sentences_give_it() -> None:
     kinds: dict[str, Counter[str]] = {}
-    for text in ("La reĝo Ciro sendis leteron.", "Tiam venis al ni la reĝo Ciro."):
+    for text in ("La reĝo Bertilo sendis leteron.", "Tiam venis al ni la reĝo Bertilo."):
         learn_kinds(parse(text), kinds)
-    assert kinds["cir"] == Counter({"reĝo": 2})
-    ast = parse("Tiam Ciro konstruis la templon.")
+    assert kinds["bertil"] == Counter({"reĝo": 2})
+    ast = parse("Tiam Bertilo konstruis la ponton.")
     made = {generate(ast, random.Random(seed), kinds) for seed in range(300)}
-    assert any(q is not None and q.text.startswith("Kiu reĝo ") and q.answers == ("ciro",)
+    assert any(q is not None and q.text.startswith("Kiu reĝo ") and q.answers == ("bertil",)
                for q in made)
     once: dict[str, Counter[str]] = {}
-    learn_kinds(parse("La reĝo Ciro sendis leteron."), once)  # seen once: not enough
+    learn_kinds(parse("La reĝo Bertilo sendis leteron."), once)  # seen once: not enough
     assert not any(q is not None and "reĝo" in q.text
                    for q in (generate(ast, random.Random(seed), once) for seed in range(300)))
 
@@ -269,16 +269,16 @@ def test_a_foreign_noun_joins_a_noun_outside_the_asked_phrase_as_its_possessor()
 
 def test_a_name_is_led_by_the_kind_other_sentences_give_it() -> None:
     kinds: dict[str, Counter[str]] = {}
-    for text in ("La reĝo Ciro sendis leteron.", "Tiam venis al ni la reĝo Ciro.",
+    for text in ("La reĝo Bertilo sendis leteron.", "Tiam venis al ni la reĝo Bertilo.",
                  "Petro vidis la urbon."):
         learn_kinds(parse(text), kinds)
     # in the name's case, after its preposition
-    assert with_kind("Kiun mortigis Ciro?", kinds) == "Kiun mortigis la reĝo Ciro?"
-    assert with_kind("Kiu mortigis Ciron?", kinds) == "Kiu mortigis la reĝon Ciron?"
-    assert with_kind("Kion Petro donis al Ciro?", kinds) == \
-        "Kion Petro donis al la reĝo Ciro?"
+    assert with_kind("Kiun mortigis Bertilo?", kinds) == "Kiun mortigis la reĝo Bertilo?"
+    assert with_kind("Kiu mortigis Bertilon?", kinds) == "Kiu mortigis la reĝon Bertilon?"
+    assert with_kind("Kion Petro donis al Bertilo?", kinds) == \
+        "Kion Petro donis al la reĝo Bertilo?"
     # a name already led by a noun, a name of no known kind and the asked phrase stay
-    assert with_kind("Kien iris la reĝo Ciro?", kinds) == "Kien iris la reĝo Ciro?"
+    assert with_kind("Kien iris la reĝo Bertilo?", kinds) == "Kien iris la reĝo Bertilo?"
     assert with_kind("Kion vidis Petro?", kinds) == "Kion vidis Petro?"
 
 
