@@ -826,17 +826,26 @@ def says_enough(question: str) -> bool:
     return sum(1 for word in asked.words if word.index_terms) >= MIN_SAID_WORDS
 
 
+def _read_question(question: str) -> tuple[tuple[Word, ...], set[int]] | None:
+    """A generated question's words and the indexes of its asked phrase (``hole_words``), or
+    None when it does not parse: what ``with_word`` and ``with_kind`` add words around."""
+    try:
+        ast = parse(question)
+    except KlarecoError:
+        return None
+    asked = hole_words(ast, ast.question.index) if ast.question is not None else set()
+    return ast.words, asked
+
+
 def with_word(question: str, noun: str, rng: random.Random) -> str:
     """The question with a noun of its work that its sentence does not hold, as "de la X"
     after one of its nouns outside the asked phrase (a possessor: "la domo de la X"): people
     ask in their own words, which the answering sentence does not all repeat. Unchanged when
     it has no such noun."""
-    try:
-        ast = parse(question)
-    except KlarecoError:
+    read = _read_question(question)
+    if read is None:
         return question
-    words = ast.words
-    asked = hole_words(ast, ast.question.index) if ast.question is not None else set()
+    words, asked = read
     places = [i for i, word in enumerate(words)
               if word.xpos == "NOUN" and i not in asked
               and (i + 1 == len(words) or words[i + 1].form.lower() != "de")]
@@ -851,12 +860,10 @@ def with_kind(question: str, kinds: Mapping[str, Counter[str]]) -> str:
     it ("Kiun mortigis Bertilo?" → "Kiun mortigis la reĝo Bertilo?", ``_kind``), as people say
     whom they mean by more than a name, with words its sentence need not hold. A name already
     led by a noun ("la reĝo Bertilo", "la urbon Parizo") is left as it is."""
-    try:
-        ast = parse(question)
-    except KlarecoError:
+    read = _read_question(question)
+    if read is None:
         return question
-    words = ast.words
-    asked = hole_words(ast, ast.question.index) if ast.question is not None else set()
+    words, asked = read
     found = question
     for i in reversed(range(1, len(words))):  # from the end: earlier offsets stay valid
         kind = _kind(words[i], kinds) if i not in asked else None
