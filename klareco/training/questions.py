@@ -20,7 +20,9 @@ from klareco.corpus.store import Store
 from klareco.errors import KlarecoError
 from klareco.experts.factoid.candidates import is_direction_adverb, measured_unit
 from klareco.experts.factoid.frame import hole_words
+from klareco.experts.factoid.roles import intransitive, voice_suffix
 from klareco.lexicon.closed_classes import NEGATION_WORDS
+from klareco.lexicon.roots import load_roots
 from klareco.lexicon.semantics import (
     NAMING_ROOTS,
     PREPOSITION_ROLES,
@@ -64,6 +66,10 @@ MIN_SAID_WORDS = 2
 # Share of clauses with a subject and an object asked in the passive voice ("Petro mortigis
 # Paŭlon" → "Kiu estis mortigita de Petro?"): people ask in either voice.
 PASSIVE_VOICE = 0.15
+# Share of the other clauses whose verb has -ig- asked about the object in the voice without
+# it: "Bertilo mortigis la gardiston" → "Kiu mortis?" (``_other_voice``), as people ask in
+# the words they know
+OTHER_VOICE = 0.5
 SPECIAL_FORMS = 0.3  # share of sentences asked about an apposition or a ĉar/kiam clause
 # share of subjects, objects and predicates with a person's "de" phrase ("la filo de Petro")
 # that ask for that person ("Kies filo …?") rather than for the whole phrase
@@ -114,13 +120,16 @@ def _phrase_text(phrase: Phrase, words: tuple[Word, ...], keep_modifiers: bool) 
 def _swapped_case(phrase: Phrase, words: tuple[Word, ...]) -> str | None:
     """The phrase with its case turned (subject ↔ object): the accusative -n is added to or
     taken from the head and the words before it that agree with it, never from what follows
-    the head (``filino de Polonio``); None when a word cannot take it (``Kain``)."""
+    the head (``filino de Polonio``), and a subject's "sia" is "la"; None when a word cannot
+    take it (``Kain``)."""
     out = []
     for i in sorted(phrase.members()):
         word = words[i]
         form = _form(word)
         if i <= phrase.head and word.case in ("Nom", "Acc") and word.xpos != "ADP":
-            if word.case == "Acc" and form.endswith("n"):
+            if word.case == "Acc" and form.lower() in ("sian", "siajn"):
+                form = "la"  # "sian filon" as a subject: sia means the subject's own
+            elif word.case == "Acc" and form.endswith("n"):
                 form = form[:-1]
             elif word.case == "Nom" and (form.endswith(("o", "a", "oj", "aj", "u", "uj")) or
                                          word.xpos == "PRON"):
@@ -385,6 +394,10 @@ def generate(sentence: Sentence, rng: random.Random,
     swapped: dict[int, str] = {}
     passive = _passive_voice(clause, constituents, words) \
         if rng.random() < PASSIVE_VOICE else None
+    if passive is None and rng.random() < OTHER_VOICE:
+        voiced = _other_voice_question(clause, constituents, words, rng)
+        if voiced is not None:
+            return voiced
     verb: str | None = None
     changed = False  # a ĉu question whose roles or argument were changed: its answer is ne
     negated = any(words[i].form.lower() in NEGATION_WORDS for i in clause.words)
@@ -701,6 +714,62 @@ def _passive_voice(clause: Clause, constituents: list[tuple[str, Phrase]],
                         {n: words[p.head].feat("Number") == "Plur"
                          for n, p in ((doer_n, doer), (undergoer_n, undergoer))},
                         _swapped_case(doer, words) is not None)
+
+
+def _other_voice(verb: Word) -> str | None:
+    """An indicative verb's form without its -ig-, for a question about its object as the
+    subject (``roles.as_asked`` reads it back): on a root that takes no object the suffix goes
+    (mortigis → mortis, pendigis → pendis), on an adjective's or a noun's root it turns to
+    -iĝ- (riĉigis → riĉiĝis). None for any other verb: -ig- on a root that takes an object
+    (naskigis) may make either one do it, and a bare verb's -iĝ- form often says something
+    else than that its object underwent it (koniĝi, fariĝi): such a clause is asked in the
+    passive voice."""
+    if verb.is_copula or verb.xpos != "VERB" or verb.ending not in _PASSIVE_TENSES:
+        return None
+    form = verb.form.lower()
+    stem, ending = form[:-len(verb.ending)], verb.ending
+    if voice_suffix(verb) != "ig" or not stem.endswith("ig") or not intransitive(verb):
+        return None
+    root = load_roots().get(verb.roots[-1])
+    verbal = root is not None and root.pos in ("VERBO", "SUBSTVERBO")
+    return stem[:-2] + ("" if verbal else "iĝ") + ending
+
+
+def _other_voice_question(clause: Clause, constituents: list[tuple[str, Phrase]],
+                          words: tuple[Word, ...], rng: random.Random
+                          ) -> GeneratedQuestion | None:
+    """A clause with a subject and an object asked in its verb's other voice
+    (``_other_voice``): the object is its subject, in the nominative, and the subject (who
+    caused or did it) is left out: "Kiu mortis en la turo?" from "Bertilo mortigis la
+    gardiston en la turo" (the guard), or "Ĉu la gardisto mortis en la turo?" (jes)."""
+    keys = [role for role, _ in constituents]
+    if "subject" not in keys or "object" not in keys or clause.verb is None or \
+            any(words[i].form.lower() in NEGATION_WORDS for i in clause.words):
+        return None
+    doer, undergoer = keys.index("subject"), keys.index("object")
+    phrase = constituents[undergoer][1]
+    if constituents[doer][1].preposition is not None or phrase.preposition is not None:
+        return None
+    verb = _other_voice(words[clause.verb])
+    nominative = _swapped_case(phrase, words)
+    if verb is None or nominative is None:
+        return None
+    if rng.random() < YES_NO:
+        text = _question_text("ĉu", clause, constituents, words, rng, None,
+                              {doer: "", undergoer: nominative}, verb)
+        return None if text is None else GeneratedQuestion(text, ("jes",), yes_no=True,
+                                                          form="ĉu")
+    question_word = _question_word("subject", phrase, words, rng)
+    if question_word is None:
+        return None
+    text = _question_text(question_word, clause, constituents, words, rng, undergoer,
+                          {doer: ""}, verb)
+    if text is None:
+        return None
+    counts = _counts(question_word)
+    return GeneratedQuestion(text, _answer_stems(phrase, words, question_word), yes_no=False,
+                             pronoun=words[phrase.head].xpos in REFERRING_HEADS,
+                             numbers=counts, form="kiom da" if counts else question_word)
 
 
 def _swap_roles(constituents: list[tuple[str, Phrase]], words: tuple[Word, ...]

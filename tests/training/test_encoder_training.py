@@ -46,7 +46,7 @@ def test_training_is_reproducible_and_the_model_loads(fixture_home: Path,
     first = train(fixture_home, TINY, output=tmp_path / "a.pt", progress=False, log=lambda _: None)
     second = train(fixture_home, TINY, output=tmp_path / "b.pt", progress=False,
                    log=lambda _: None)
-    assert first.pairs >= 8
+    assert first.pairs >= 6
     assert all(e["loss"] > 0 for e in first.epochs)
     assert [e["loss"] for e in first.epochs] == [e["loss"] for e in second.epochs]
     a = torch.load(tmp_path / "a.pt", weights_only=True)["state_dict"]
@@ -97,7 +97,7 @@ def test_training_can_start_from_cooccurrence_vectors(fixture_home: Path, tmp_pa
     assert int(lines[1].split()[0].replace(",", "")) > 0
     assert Encoder.load(tmp_path / "c.pt").metadata["train"]["config"]["root_init"] == \
         "cooccurrence"
-    assert report.pairs >= 8
+    assert report.pairs >= 6
 
 
 def test_no_sentence_pairs_give_no_vectors() -> None:

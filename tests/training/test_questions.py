@@ -125,8 +125,9 @@ def test_a_yes_no_question_with_subject_and_object_swapped_answers_ne() -> None:
             if form == "ĉu"}
     assert ("Ĉu la serpento mortigis la reĝon?", ("ne",)) in made
     assert any(answers == ("jes",) and "serpenton" in text for text, answers in made)
+    # (not in the passive, nor in the other voice: "Ĉu la serpento mortis?")
     assert all("serpenton" in text for text, answers in made
-               if answers == ("jes",) and "estis" not in text)  # (not in the passive)
+               if answers == ("jes",) and "estis" not in text and "mortis" not in text)
 
 
 def test_only_a_clause_that_states_something_is_asked_about() -> None:
@@ -382,3 +383,28 @@ def test_questions_that_name_no_one_are_kept_only_when_they_say_enough(
     nameless = [g for g in strict if not names_someone(g.text)]
     assert nameless and all(says_enough(g.text) for g in nameless)
     assert any(not says_enough(g.text) for g in loose)
+
+
+def test_a_clause_is_also_asked_about_its_object_in_its_verb_s_other_voice() -> None:
+    # -ig- on a root that takes no object goes: who was made to die is who died
+    made = _made("Bertilo mortigis la gardiston en la turo.", seeds=400)
+    by_text = {text: answers for text, answers, _ in made}
+    assert by_text.get("Kiu mortis en la turo?") == ("gard",)
+    assert any(text.startswith("Ĉu") and "mortis" in text and answers == ("jes",)
+               for text, answers in by_text.items())
+    # who caused it is no part of the other voice
+    assert not any("mortis" in text and "Bertilo" in text for text in by_text)
+    # on an adjective's root -ig- turns to -iĝ-, and a subject's "sia" is "la"
+    made = _made("La komercisto riĉigis sian filon.", seeds=400)
+    assert any(text == "Ĉu riĉiĝis la filo?" or text == "Ĉu la filo riĉiĝis?"
+               for text, _, _ in made)
+    assert all("sia filo" not in text for text, _, _ in made)
+
+
+def test_no_other_voice_where_the_suffix_would_say_something_else() -> None:
+    # naskigi may make either one born; a bare verb's -iĝ- form may say something else
+    # (koniĝi: get acquainted, fariĝi: become): those are asked in the passive
+    for said in ("Jakobo naskigis Jozefon.", "La ĉarpentisto faris tablon.",
+                 "La ventego malfermis la pordon."):
+        made = _made(said, seeds=300)
+        assert not any("iĝis" in text or "naskis" in text for text, _, _ in made)

@@ -404,18 +404,20 @@ def _raw_candidates(sentence: Sentence, matched: set[int], frame: Frame
     words = sentence.words
     clauses = sentence.clauses
     for n, clause in enumerate(clauses):
-        roles = clause_roles(clause, words)
+        roles = clause_roles(clause, words, frame.voice)
         for key, phrase in clause.role_phrases():
-            if roles.passive and key == "subject":
-                continue  # the undergoer: read as the active clause's object, below
+            if (roles.passive and key == "subject") or \
+                    (roles.shifted and key in ("subject", "object")):
+                continue  # read in their active roles, or in the question's voice, below
             span = with_name_after(phrase_span(phrase, words), clause, words)
             if key == "subject":
                 span = with_modifier_before_verb(span, clause, words)
             yield Candidate(span, key, n)
             if phrase.preposition is not None and key == "indirect_object":
                 yield Candidate(span, "direction", n)
-        if roles.passive:
-            # "Petro estis mortigita de Paŭlo": Petro the object, Paŭlo the subject
+        if roles.passive or roles.shifted:
+            # "Petro estis mortigita de Paŭlo": Petro the object, Paŭlo the subject;
+            # "Paŭlo mortigis Petron" asked "Kiu mortis?": Petro the subject
             for key in ("subject", "object"):
                 if roles.of(key):
                     yield Candidate(_trim(tuple(sorted(roles.of(key))), words), key, n)

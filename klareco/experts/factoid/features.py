@@ -174,7 +174,7 @@ def clause_reading(frame: Frame, clause: Clause, words: tuple[Word, ...],
                    clauses: tuple[Clause, ...] = ()) -> ClauseReading:
     """What a clause tells every candidate in it (``ClauseReading``); ``clauses``: its
     sentence's (a relative clause may say who does the action its subject names)."""
-    roles = clause_roles(clause, words)
+    roles = clause_roles(clause, words, frame.voice)
     agrees = bool(frame.verb_roots) and roles.verb is not None and \
         not frame.verb_roots.isdisjoint(words[roles.verb].content_roots)
     if not agrees and frame.verb_roots:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from klareco.experts.factoid.roles import clause_roles
+from klareco.experts.factoid.roles import Voice, clause_roles, voice_suffix
 from klareco.lexicon.closed_classes import NEGATION_WORDS
 from klareco.lexicon.semantics import NAMING_ROOTS
 from klareco.parse.ast import Clause, Sentence, Word
@@ -39,6 +39,8 @@ class Frame:
     # its numerals, by their form ("tri"): apart from ``said``, as an ordinal's stem is the
     # cardinal's form ("en la kvina tago" does not say "kvin fojojn")
     numerals: frozenset[str] = frozenset()
+    # its verb's roots and voice, which evidence clauses are read in (``roles.as_asked``)
+    voice: Voice | None = None
 
     @property
     def asks_thing(self) -> bool:
@@ -93,11 +95,13 @@ def read_frame(question: Sentence) -> Frame | None:
     phrase_terms = tuple(terms for terms in (
         frozenset(t for i in phrase.members() - hole for t in words[i].terms)
         for phrase in others if phrase is not None) if terms)
+    voice = Voice(verb_roots, voice_suffix(verb), role == "object" or any(
+        key == "object" for key, _ in role_terms)) if verb is not None and verb_roots else None
     return Frame((asked.word or "").lower(), role, frozenset(hole), frozenset(hole_roots),
                  weights, verb_roots, negated, frozenset(head_terms), role_terms,
                  frozenset(names), named_class,
                  asked.preposition.lower() if asked.preposition else None, phrase_terms,
-                 frozenset(said), frozenset(numerals))
+                 frozenset(said), frozenset(numerals), voice)
 
 
 def hole_words(question: Sentence, index: int | None) -> set[int]:

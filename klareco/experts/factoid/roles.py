@@ -8,12 +8,18 @@ Paŭlo``), and where the participle comes first (``estis entombigita Raĥel``) i
 participle for an adjective of the noun after it. ``clause_roles`` reads both as the active
 clause they say: the participle names the action, the undergoer is the object and the
 ``de``-phrase's noun the subject, so a question in one voice meets evidence in the other.
+
+The suffixes -ig- and -iĝ- move a root's participants the same way (``as_asked``): ``Kain
+mortigis Habelon`` says that Habel died (``Habel mortis``), and ``Petro malfermis la pordon``
+that the door came open (``la pordo malfermiĝis``). Read against a question in the other
+voice, the evidence clause's roles are those of the question's verb.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from klareco.lexicon.roots import load_roots
 from klareco.parse.ast import Clause, Phrase, Word
 
 _BE = ("est",)  # the root of esti, the auxiliary of the passive
@@ -26,6 +32,9 @@ class Roles:
     object: frozenset[int]  # the undergoer's words (in a passive, its grammatical subject)
     predicate: frozenset[int]  # what a copula says of the subject (none in a passive)
     passive: bool = False
+    # read in a question's voice (``as_asked``): 1 when the clause's object is the asked
+    # verb's subject (its own subject unsaid there), -1 when its subject is that one's object
+    shifted: int = 0
 
     def of(self, role: str) -> frozenset[int]:
         """The words of ``role``: subject, object or predicate."""
@@ -38,13 +47,65 @@ def is_passive_participle(word: Word) -> bool:
             and word.ending == "a")
 
 
-def clause_roles(clause: Clause, words: tuple[Word, ...]) -> Roles:
-    """The clause's action and its doer, undergoer and predicate, the passive undone."""
-    passive = _passive(clause, words)
-    if passive is not None:
-        return passive
-    return Roles(clause.verb, _members(clause.subject), _members(clause.object),
-                 _members(clause.predicate))
+@dataclass(frozen=True)
+class Voice:
+    """How a question's verb says its action: its content roots, the last of -ig- or -iĝ-
+    in it ("" for neither), and whether the question gives it an object (or asks for one)."""
+
+    roots: frozenset[str]
+    suffix: str
+    transitive: bool
+
+
+def voice_suffix(word: Word) -> str:
+    """The last of the valency suffixes in a word: "ig" (mortigis, riĉigis), "iĝ"
+    (malfermiĝis, naskiĝis) or ""."""
+    return next((s for s in reversed(word.suffixes) if s in ("ig", "iĝ")), "")
+
+
+def clause_roles(clause: Clause, words: tuple[Word, ...], asked: Voice | None = None
+                 ) -> Roles:
+    """The clause's action and its doer, undergoer and predicate, the passive undone; read
+    in the voice of the question's verb when ``asked`` is given (``as_asked``)."""
+    roles = _passive(clause, words) or Roles(
+        clause.verb, _members(clause.subject), _members(clause.object),
+        _members(clause.predicate))
+    return roles if asked is None else as_asked(roles, words, asked)
+
+
+def as_asked(roles: Roles, words: tuple[Word, ...], asked: Voice) -> Roles:
+    """An evidence clause's roles as a question whose verb has the same root in another voice
+    reads them. -ig- makes a root's subject the object of a causer: ``Kain mortigis Habelon``
+    answers "Kiu mortis?" with its object and "Kiun mortigis Kain?" is answered by the
+    subject of ``Habel mortis`` (also ``riĉigi``/``riĉiĝi``, ``sidigi``/``sidiĝi``). -iĝ- makes
+    a transitive verb's object its subject, without the doer: ``Petro malfermis la pordon``
+    answers "Kio malfermiĝis?" with its object, and ``la pordo malfermiĝis`` answers "Kion
+    malfermis Petro?" with its subject. -ig- on a root that takes an object (``naskigi``)
+    may add a causer to either participant, and is left as it is."""
+    if roles.verb is None or roles.shifted:
+        return roles
+    verb = words[roles.verb]
+    own = voice_suffix(verb)
+    if own == asked.suffix or asked.roots.isdisjoint(verb.content_roots):
+        return roles
+    causes = intransitive(verb)
+    if (own == "ig" and causes) or (asked.suffix == "iĝ" and own == ""):
+        if roles.object:
+            return Roles(roles.verb, roles.object, frozenset(), roles.predicate,
+                         roles.passive, shifted=1)
+    elif (asked.suffix == "ig" and causes and own != "ig") or \
+            (own == "iĝ" and asked.suffix == "" and asked.transitive):
+        if roles.subject and not roles.object:
+            return Roles(roles.verb, frozenset(), roles.subject, roles.predicate,
+                         roles.passive, shifted=-1)
+    return roles
+
+
+def intransitive(word: Word) -> bool:
+    """Whether a word's head root takes no object as a verb (morti, sidi) or is no verb
+    (riĉa, reĝo), by the dictionary: its -ig- form makes that root's subject an object."""
+    root = load_roots().get(word.roots[-1]) if word.roots else None
+    return root is None or not root.transitive
 
 
 def action_noun_roles(clause: Clause, words: tuple[Word, ...], verb_roots: frozenset[str],

@@ -33,13 +33,13 @@ the engine says it does not know rather than guess. How sure the answer is, the 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from klareco.experts.base import Evidence
 from klareco.experts.factoid.candidates import is_pronoun
 from klareco.experts.factoid.features import Features, subject_elsewhere
 from klareco.experts.factoid.frame import Frame, coverage, matched_words, names_found
-from klareco.experts.factoid.roles import clause_roles
+from klareco.experts.factoid.roles import Voice, as_asked, clause_roles
 from klareco.lexicon.closed_classes import NEGATION_WORDS
 from klareco.parse.ast import Clause, Phrase, Sentence, Word
 
@@ -64,7 +64,7 @@ def yes_no(frame: Frame, question: Sentence, top: Sequence[Evidence]) -> Verdict
             local = matched & set(clause.words)
             if not local:
                 continue
-            fillers = clause_fillers(item.ast, k)
+            fillers = clause_fillers(item.ast, k, frame.voice)
             verb = _verb_agrees(frame, clause, words)
             same, crossed = _filler_roles(frame, fillers)
             differs = _fillers_differ(frame, fillers)
@@ -102,21 +102,26 @@ def phrases_missing(frame: Frame, words: tuple[Word, ...], context: frozenset[st
     return sum(1 for terms in frame.phrase_terms if present.isdisjoint(terms))
 
 
-def clause_fillers(sentence: Sentence, index: int) -> dict[str, set[str]]:
+def clause_fillers(sentence: Sentence, index: int, voice: Voice | None = None
+                   ) -> dict[str, set[str]]:
     """The terms of a clause's subject, object and predicate (the passive undone,
-    ``clause_roles``), with a shared subject and the names its pronouns stand for."""
+    ``clause_roles``, and read in the question's ``voice``), with a shared subject and the
+    names its pronouns stand for."""
     words = sentence.words
     clause = sentence.clauses[index]
     roles = clause_roles(clause, words)
-    found: dict[str, set[str]] = {}
     # the role a coordinate clause's missing subject stands for: its undergoer in a passive
     missing = "object" if roles.passive else "subject"
+    if not roles.of(missing) and clause.kind == "coordinate":
+        # "… kaj mortigis lin", "… kaj estis entombigita": the subject of the clause before
+        shared = _shared_subject(sentence, clause)
+        if shared is not None:
+            roles = replace(roles, **{missing: frozenset(shared.members())})
+    if voice is not None:
+        roles = as_asked(roles, words, voice)
+    found: dict[str, set[str]] = {}
     for key in ("subject", "object", "predicate"):
         members: set[int] = set(roles.of(key))
-        if key == missing and not members and clause.kind == "coordinate":
-            # "… kaj mortigis lin", "… kaj estis entombigita": the subject of the clause before
-            shared = _shared_subject(sentence, clause)
-            members |= shared.members() if shared is not None else set()
         if not members:
             continue
         # a name right after the phrase names its noun: "sian fraton Paŭlo", "la rivero Nilo"
@@ -151,7 +156,7 @@ def _antecedent_terms(words: tuple[Word, ...], pronoun: int, own: set[int]) -> s
 
 
 def _verb_agrees(frame: Frame, clause: Clause, words: tuple[Word, ...]) -> bool:
-    action = clause_roles(clause, words).verb
+    action = clause_roles(clause, words, frame.voice).verb
     if action is None:
         return False
     verb = words[action]
@@ -180,7 +185,8 @@ def _other_subject(frame: Frame, sentence: Sentence, index: int) -> bool:
     """Whether the clause's subject (the passive undone) is another referent
     (``subject_elsewhere``)."""
     words = sentence.words
-    return subject_elsewhere(frame, clause_roles(sentence.clauses[index], words), words)
+    return subject_elsewhere(frame, clause_roles(sentence.clauses[index], words, frame.voice),
+                             words)
 
 
 def _fillers_differ(frame: Frame, fillers: dict[str, set[str]]) -> int:

@@ -380,3 +380,11 @@ def test_an_ordinal_of_the_question_does_not_say_the_cardinal() -> None:
     # the question's own number still is no answer
     found = spans("Kiom da fratoj havis la tri knabinoj?", "La tri knabinoj havis tri fratojn.")
     assert "tri fratojn" not in {t for texts in found.values() for t in texts}
+
+
+def test_a_clause_in_another_voice_offers_its_roles_as_the_question_reads_them() -> None:
+    # "Kiu mortis?" asks for whom the killer killed, never for the killer
+    found = spans("Kiu mortis en la turo?", "Bertilo mortigis la gardiston en la turo.")
+    assert found["subject"] == {"la gardiston"}
+    found = spans("Kio malfermiĝis?", "La ventego malfermis la pordon.")
+    assert found["subject"] == {"la pordon"}

@@ -95,3 +95,49 @@ def test_a_whole_is_a_subject_said_whole() -> None:
     assert whole("Ĉiuj liaj tagoj estis naŭdek jaroj.")
     assert not whole("La vojaĝo de Marta estis tri semajnoj.")
     assert not whole("Marta vojaĝis tri semajnojn.")
+
+
+def asked_roles(question: str, text: str, clause: int = 0) -> dict[str, str]:
+    """The words of each role of one clause of ``text`` read in ``question``'s voice."""
+    frame = read_frame(parse(question))
+    assert frame is not None and frame.voice is not None
+    ast = parse(text)
+    found = clause_roles(ast.clauses[clause], ast.words, frame.voice)
+    return {key: " ".join(ast.words[i].form for i in sorted(found.of(key)))
+            for key in ("subject", "object")}
+
+
+def test_ig_makes_a_root_s_subject_the_object_of_a_causer() -> None:
+    # "Bertilo mortigis la gardiston": the guard died; Bertilo is no one who died
+    said = "Bertilo mortigis la gardiston en la turo."
+    assert asked_roles("Kiu mortis en la turo?", said) == {"subject": "la gardiston",
+                                                           "object": ""}
+    assert asked_roles("Kiun mortigis Bertilo?", said)["object"] == "la gardiston"
+    # the other way: the one who died is the one killed, and who killed him is not said
+    assert asked_roles("Kiun mortigis Bertilo?", "La gardisto mortis.") == {
+        "subject": "", "object": "La gardisto"}
+    # an adjective's root: riĉigi makes rich, riĉiĝi becomes rich
+    assert asked_roles("Kiu riĉiĝis?", "La komercisto riĉigis sian filon.")["subject"] == \
+        "sian filon"
+
+
+def test_ig_on_a_root_that_takes_an_object_is_left_as_it_is() -> None:
+    # "naskigi": who was born or who bore is not said by the suffix alone
+    said = "Jakobo naskigis Jozefon."
+    assert asked_roles("Kiu naskiĝis?", said) == {"subject": "Jakobo", "object": "Jozefon"}
+
+
+def test_i_g_makes_a_transitive_verb_s_object_its_subject() -> None:
+    said = "La ventego malfermis la pordon."
+    assert asked_roles("Kio malfermiĝis?", said) == {"subject": "la pordon", "object": ""}
+    assert asked_roles("Kion malfermis la ventego?", "La pordo malfermiĝis.") == {
+        "subject": "", "object": "La pordo"}
+    # a verb without an object in the question or the evidence stays as it is
+    assert asked_roles("Kiu sidiĝis?", "La knabo sidis.")["subject"] == "La knabo"
+
+
+def test_a_clause_in_the_question_s_own_voice_or_of_another_verb_is_unchanged() -> None:
+    said = "Bertilo mortigis la gardiston."
+    assert asked_roles("Kiun mortigis Bertilo?", said) == {"subject": "Bertilo",
+                                                           "object": "la gardiston"}
+    assert asked_roles("Kiu dormis?", said)["subject"] == "Bertilo"

@@ -137,3 +137,14 @@ def test_a_neni_correlative_in_any_form_denies_its_clause() -> None:
     assert verdict("Ĉu Ana havis filon?", "Ana havis neniun filon.") == "ne"
     assert verdict("Ĉu Petro diris ion?", "Petro diris nenion al la juĝisto.") == "ne"
     assert verdict("Ĉu Ana havis filon?", "Ana havis unu filon.") == "jes"
+
+
+def test_the_clause_is_read_in_the_question_s_voice() -> None:
+    said = "Bertilo mortigis la gardiston."
+    assert verdict("Ĉu la gardisto mortis?", said) == "jes"
+    assert verdict("Ĉu la pordo malfermiĝis?", "La ventego malfermis la pordon.") == "jes"
+    # who killed is no one who died: in the question's voice he has no role
+    frame = read_frame(parse("Ĉu la gardisto mortis?"))
+    assert frame is not None
+    fillers = clause_fillers(parse(said), 0, frame.voice)
+    assert fillers == {"subject": {"gard", "gardist"}}
