@@ -44,6 +44,10 @@ SWAP_ROLES = 0.4  # share of those that swap subject and object: who did what to
 # share of the others whose object or predicate becomes another noun of the sentence: the
 # clause says something else of it → ne
 REPLACE_ARGUMENT = 0.3
+# Share of the rest that say the clause's opposite with mal-, where it can: "La vojo estis
+# longa" → "Ĉu la vojo estis mallonga?", "Petro malfermis la pordon" → "Ĉu Petro fermis la
+# pordon?" (ne); of those left, REPLACE_ARGUMENT replace an argument
+OPPOSITE = 0.3
 # Share of questions given one or two nouns of their work that their sentence lacks: a
 # person's question shares about three quarters of its terms with the answering sentence,
 # a question cut from the sentence all of them.
@@ -392,6 +396,7 @@ def generate(sentence: Sentence, rng: random.Random,
     if not constituents:
         return None
     swapped: dict[int, str] = {}
+    heads: dict[int, str] = {}  # of swapped texts that keep their role: their heads' forms
     passive = _passive_voice(clause, constituents, words) \
         if rng.random() < PASSIVE_VOICE else None
     if passive is None and rng.random() < OTHER_VOICE:
@@ -408,9 +413,11 @@ def generate(sentence: Sentence, rng: random.Random,
             verb, swapped = passive.parts(None, changed)
         elif rng.random() < SWAP_ROLES:
             swapped = _swap_roles(constituents, words)
-        elif rng.random() < REPLACE_ARGUMENT:
+        elif rng.random() < OPPOSITE:
+            verb, swapped, heads = _opposite(clause, constituents, words, rng)
+        if not swapped and verb is None and rng.random() < REPLACE_ARGUMENT:
             swapped = _replace_argument(constituents, words, rng)
-        changed = changed or (passive is None and bool(swapped))
+        changed = changed or (passive is None and (bool(swapped) or verb is not None))
     else:
         if negated:
             # a denied clause answers "ĉu" (ne) but no question word: "Petro ne vidis la
@@ -458,7 +465,7 @@ def generate(sentence: Sentence, rng: random.Random,
             verb, swapped = passive.parts(asked, plural=question_word.endswith("j")
                                           if asked == passive.undergoer else None)
     text = _question_text(question_word, clause, constituents, words, rng, asked, swapped,
-                          verb)
+                          verb, heads)
     if text is None:
         return None  # the words, moved, would say something else
     if CONTEXT_CLAUSE and rng.random() < CONTEXT_CLAUSE:
@@ -512,12 +519,13 @@ def _constituents(clause: Clause, words: tuple[Word, ...]) -> list[tuple[str, Ph
 def _question_text(question_word: str, clause: Clause,
                    constituents: list[tuple[str, Phrase]], words: tuple[Word, ...],
                    rng: random.Random, asked: int | None = None,
-                   swapped: dict[int, str] | None = None, verb: str | None = None
-                   ) -> str | None:
+                   swapped: dict[int, str] | None = None, verb: str | None = None,
+                   heads: Mapping[int, str] | None = None) -> str | None:
     """The question word, then the clause's other constituents and its verb (or ``verb``)
     in a random order, some adjuncts left out and some phrases without their modifiers;
-    ``swapped``: texts that replace constituents, by their place in ``constituents``. None
-    when the question, parsed, no longer gives a kept constituent its role (``keeps_roles``)."""
+    ``swapped``: texts that replace constituents, by their place in ``constituents``, each in
+    another role unless ``heads`` gives its head's form (in its own role). None when the
+    question, parsed, no longer gives a kept constituent its role (``keeps_roles``)."""
     parts: list[tuple[str, str | None, str | None]] = []  # text, role, its head's form
     for n, (role, phrase) in enumerate(constituents):
         if n == asked or (role == "adjunct" and asked is not None
@@ -528,7 +536,8 @@ def _question_text(question_word: str, clause: Clause,
         if text is None:
             parts.append((_phrase_text(phrase, words, keep), role, _form(words[phrase.head])))
         elif text:  # an empty text leaves the constituent out
-            parts.append((text, None, None))  # a case turned: its role is another
+            head = (heads or {}).get(n)  # else a case turned: its role is another
+            parts.append((text, role if head else None, head))
     parts.append((verb or _form(words[clause.verb]), None, None))  # type: ignore[index]
     rng.shuffle(parts)
     kept: list[tuple[str, int, int, str]] = []  # role, where its text starts and ends, head
@@ -820,6 +829,35 @@ def _replace_argument(constituents: list[tuple[str, Phrase]], words: tuple[Word,
     if head.case == "Acc":
         form += "n"
     return {n: f"la {form}"}
+
+
+def _opposite(clause: Clause, constituents: list[tuple[str, Phrase]],
+              words: tuple[Word, ...], rng: random.Random
+              ) -> tuple[str | None, dict[int, str], dict[int, str]]:
+    """The clause turned to its opposite by mal- (``frame.opposite``): its verb without the
+    mal- it has (malfermis → fermis), or its adjective predicate with mal- taken away or,
+    where it has no prefix, added (longa ↔ mallonga); the verb's form or None, and the
+    predicate's text and its head's form by its place in ``constituents``. Neither when the
+    clause has none."""
+    found: list[tuple[str | None, dict[int, str], dict[int, str]]] = []
+    verb = words[clause.verb] if clause.verb is not None else None
+    if verb is not None and verb.xpos == "VERB" and verb.prefixes[:1] == ("mal",) and \
+            verb.form.lower().startswith("mal"):
+        found.append((verb.form.lower()[3:], {}, {}))
+    for n, (role, phrase) in enumerate(constituents):
+        head = words[phrase.head]
+        if role != "predicate" or head.xpos != "ADJ" or phrase.preposition is not None:
+            continue
+        form = _form(head)
+        if head.prefixes[:1] == ("mal",) and form.startswith("mal"):
+            turned = form[3:]
+        elif not head.prefixes:
+            turned = "mal" + form
+        else:
+            continue
+        found.append((None, {n: " ".join(turned if i == phrase.head else _form(words[i])
+                                         for i in sorted(phrase.members()))}, {n: turned}))
+    return rng.choice(found) if found else (None, {}, {})
 
 
 def _singular_nominative(word: Word) -> str:

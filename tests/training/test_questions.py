@@ -408,3 +408,14 @@ def test_no_other_voice_where_the_suffix_would_say_something_else() -> None:
                  "La ventego malfermis la pordon."):
         made = _made(said, seeds=300)
         assert not any("iĝis" in text or "naskis" in text for text, _, _ in made)
+
+
+def test_a_yes_no_question_may_say_the_clause_s_opposite_with_mal() -> None:
+    made = {(text, answers) for text, answers, form in _made("La ponto estis longa.", 3000)
+            if form == "ĉu"}
+    assert ("Ĉu ponto estis mallonga?", ("ne",)) in made
+    assert all(answers == ("ne",) for text, answers in made if "mallonga" in text)
+    made = {(text, answers) for text, answers, form in
+            _made("Bertilo malfermis la fenestron.", 600) if form == "ĉu"}
+    turned = [answers for text, answers in made if " fermis " in f" {text} "]
+    assert turned and set(turned) == {("ne",)}

@@ -41,6 +41,9 @@ class Frame:
     numerals: frozenset[str] = frozenset()
     # its verb's roots and voice, which evidence clauses are read in (``roles.as_asked``)
     voice: Voice | None = None
+    # the content roots of its verb and its predicate's head, each with whether "mal-" turns
+    # it to its opposite (``mallonga``): the evidence must say the same, not the opposite
+    polarity: tuple[tuple[str, bool], ...] = ()
 
     @property
     def asks_thing(self) -> bool:
@@ -97,11 +100,21 @@ def read_frame(question: Sentence) -> Frame | None:
         for phrase in others if phrase is not None) if terms)
     voice = Voice(verb_roots, voice_suffix(verb), role == "object" or any(
         key == "object" for key, _ in role_terms)) if verb is not None and verb_roots else None
+    said_of = [verb] if verb is not None and not verb.is_copula else []
+    if main.predicate is not None and main.predicate.head not in hole:
+        said_of.append(words[main.predicate.head])
+    polarity = tuple((root, opposite(word)) for word in said_of for root in word.content_roots)
     return Frame((asked.word or "").lower(), role, frozenset(hole), frozenset(hole_roots),
                  weights, verb_roots, negated, frozenset(head_terms), role_terms,
                  frozenset(names), named_class,
                  asked.preposition.lower() if asked.preposition else None, phrase_terms,
-                 frozenset(said), frozenset(numerals), voice)
+                 frozenset(said), frozenset(numerals), voice, polarity)
+
+
+def opposite(word: Word) -> bool:
+    """Whether the prefix mal- makes the word the opposite of its root: mallonga is not
+    longa, malfermi undoes fermi."""
+    return "mal" in word.prefixes
 
 
 def hole_words(question: Sentence, index: int | None) -> set[int]:

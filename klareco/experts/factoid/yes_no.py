@@ -12,6 +12,9 @@ about the question's subject, even with the same verb). Then
   question's words in it (``Ĉu Petro manĝis pomon?`` against ``Petro manĝis panon``) → ``ne``:
   the clause says what he ate;
 * a denied clause → ``ne``;
+* the question's verb or predicate with ``mal-`` where the clause's has none, or the other
+  way round (``Ĉu la vojo estis longa?`` against ``la vojo estis mallonga``) → ``ne``: mal-
+  makes a root its opposite;
 * otherwise ``jes``.
 
 ``jes`` and ``ne`` say the polarity of the answer, whatever the question's form (the usage
@@ -38,7 +41,13 @@ from dataclasses import dataclass, replace
 from klareco.experts.base import Evidence
 from klareco.experts.factoid.candidates import is_pronoun
 from klareco.experts.factoid.features import Features, subject_elsewhere
-from klareco.experts.factoid.frame import Frame, coverage, matched_words, names_found
+from klareco.experts.factoid.frame import (
+    Frame,
+    coverage,
+    matched_words,
+    names_found,
+    opposite,
+)
 from klareco.experts.factoid.roles import Voice, as_asked, clause_roles
 from klareco.lexicon.closed_classes import NEGATION_WORDS
 from klareco.parse.ast import Clause, Phrase, Sentence, Word
@@ -71,15 +80,17 @@ def yes_no(frame: Frame, question: Sentence, top: Sequence[Evidence]) -> Verdict
             other = _other_name_after(frame, question, words, matched)
             negated = any(words[i].form.lower() in NEGATION_WORDS for i in clause.words)
             flipped = negated != frame.negated
-            answer = "ne" if crossed or other or differs or negated else "jes"
+            contrary = says_opposite(frame, clause, words)
+            answer = "ne" if crossed or other or differs or negated or contrary else "jes"
             reason = ("roles swapped" if crossed else "another name" if other
                       else "another filler" if differs
-                      else "clause denied" if negated else "clause agrees")
+                      else "clause denied" if negated
+                      else "the opposite" if contrary else "clause agrees")
             features = {"bias": 1.0, "yn:coverage": share, "yn:names_found": found,
                         "yn:all_names": float(found == 1.0), "yn:verb_agrees": float(verb),
                         "yn:same_role": float(same), "yn:crossed_role": float(crossed),
                         "yn:other_name": float(other), "yn:negation_differs": float(flipped),
-                        "yn:filler_differs": float(differs),
+                        "yn:filler_differs": float(differs), "yn:opposite": float(contrary),
                         "yn:inverse_rank": 1.0 / item.rank, f"yn:rule_{answer}": 1.0,
                         "yn:phrase_missing": float(missing),
                         "yn:clause_share": len(local) / max(len(matched), 1)}
@@ -187,6 +198,21 @@ def _other_subject(frame: Frame, sentence: Sentence, index: int) -> bool:
     words = sentence.words
     return subject_elsewhere(frame, clause_roles(sentence.clauses[index], words, frame.voice),
                              words)
+
+
+def says_opposite(frame: Frame, clause: Clause, words: tuple[Word, ...]) -> bool:
+    """Whether the clause's verb or predicate has a root of the question's verb or predicate
+    with mal- where the question has none, or none where it has it (``Frame.polarity``):
+    "La vojo estis mallonga" says the road was not long, "Petro malfermis la pordon" that
+    he did not close it."""
+    if not frame.polarity:
+        return False
+    asked = dict(frame.polarity)
+    said = [clause.verb] if clause.verb is not None else []
+    if clause.predicate is not None:
+        said.append(clause.predicate.head)
+    return any(root in asked and asked[root] != opposite(words[i])
+               for i in said for root in words[i].content_roots)
 
 
 def _fillers_differ(frame: Frame, fillers: dict[str, set[str]]) -> int:

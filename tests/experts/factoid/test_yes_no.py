@@ -148,3 +148,13 @@ def test_the_clause_is_read_in_the_question_s_voice() -> None:
     assert frame is not None
     fillers = clause_fillers(parse(said), 0, frame.voice)
     assert fillers == {"subject": {"gard", "gardist"}}
+
+
+def test_mal_makes_a_verb_or_a_predicate_its_opposite() -> None:
+    assert verdict("Ĉu la ponto estis longa?", "La ponto estis mallonga.") == "ne"
+    assert verdict("Ĉu la ponto estis mallonga?", "La ponto estis longa.") == "ne"
+    assert verdict("Ĉu Bertilo fermis la fenestron?", "Bertilo malfermis la fenestron.") == "ne"
+    assert verdict("Ĉu Bertilo malfermis la fenestron?",
+                   "Bertilo malfermis la fenestron.") == "jes"
+    # a noun that only shares the root elsewhere in the clause says nothing of it
+    assert verdict("Ĉu la vojo estis longa?", "La vojo estis longa kaj malseka.") == "jes"
