@@ -98,8 +98,9 @@ def read_frame(question: Sentence) -> Frame | None:
     phrase_terms = tuple(terms for terms in (
         frozenset(t for i in phrase.members() - hole for t in words[i].terms)
         for phrase in others if phrase is not None) if terms)
-    voice = Voice(verb_roots, voice_suffix(verb), role == "object" or any(
-        key == "object" for key, _ in role_terms)) if verb is not None and verb_roots else None
+    given = {key for key, terms in role_terms if terms}
+    voice = Voice(verb_roots, voice_suffix(verb), role == "object" or "object" in given,
+                  "subject" in given) if verb is not None and verb_roots else None
     said_of = [verb] if verb is not None and not verb.is_copula else []
     if main.predicate is not None and main.predicate.head not in hole:
         said_of.append(words[main.predicate.head])

@@ -50,11 +50,13 @@ def is_passive_participle(word: Word) -> bool:
 @dataclass(frozen=True)
 class Voice:
     """How a question's verb says its action: its content roots, the last of -ig- or -iĝ-
-    in it ("" for neither), and whether the question gives it an object (or asks for one)."""
+    in it ("" for neither), whether the question gives it an object (or asks for one), and
+    whether it names who does it (its subject, outside the asked phrase)."""
 
     roots: frozenset[str]
     suffix: str
     transitive: bool
+    doer: bool = False
 
 
 def voice_suffix(word: Word) -> str:
@@ -79,9 +81,10 @@ def as_asked(roles: Roles, words: tuple[Word, ...], asked: Voice) -> Roles:
     answers "Kiu mortis?" with its object and "Kiun mortigis Kain?" is answered by the
     subject of ``Habel mortis`` (also ``riĉigi``/``riĉiĝi``, ``sidigi``/``sidiĝi``). -iĝ- makes
     a transitive verb's object its subject, without the doer: ``Petro malfermis la pordon``
-    answers "Kio malfermiĝis?" with its object, and ``la pordo malfermiĝis`` answers "Kion
-    malfermis Petro?" with its subject. -ig- on a root that takes an object (``naskigi``)
-    may add a causer to either participant, and is left as it is."""
+    answers "Kio malfermiĝis?" with its object, and ``la pordo malfermiĝis`` answers "Kiun
+    malfermis oni?" with its subject — but not a question that names who did it ("Kion
+    malfermis Petro?"): the clause does not say. -ig- on a root that takes an object
+    (``naskigi``) may add a causer to either participant, and is left as it is."""
     if roles.verb is None or roles.shifted:
         return roles
     verb = words[roles.verb]
@@ -93,8 +96,8 @@ def as_asked(roles: Roles, words: tuple[Word, ...], asked: Voice) -> Roles:
         if roles.object:
             return Roles(roles.verb, roles.object, frozenset(), roles.predicate,
                          roles.passive, shifted=1)
-    elif (asked.suffix == "ig" and causes and own != "ig") or \
-            (own == "iĝ" and asked.suffix == "" and asked.transitive):
+    elif not asked.doer and ((asked.suffix == "ig" and causes and own != "ig") or
+                             (own == "iĝ" and asked.suffix == "" and asked.transitive)):
         if roles.subject and not roles.object:
             return Roles(roles.verb, frozenset(), roles.subject, roles.predicate,
                          roles.passive, shifted=-1)
