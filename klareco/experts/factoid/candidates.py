@@ -97,10 +97,11 @@ def answer_candidates(sentence: Sentence, matched: set[int], frame: Frame,
         elif is_pronoun(words[span[-1]]):
             clause = sentence.clauses[candidate.clause] if candidate.clause is not None \
                 else None
-            # "Petro vidis lin": lin is not Petro, who would be "sin"
+            # "Petro vidis lin": lin is not Petro, who would be "sin"; the nearest other name
+            # is what it stands for, also when the question says it (then it is no answer)
             own_subject = clause.subject.members() if clause is not None and \
                 clause.subject is not None else set()
-            antecedent = _antecedent(words, span[0], words[span[-1]], matched | own_subject)
+            antecedent = _antecedent(words, span[0], words[span[-1]], own_subject)
             if antecedent is None:
                 # only who did it is asked of a subject (kiu …?): the other roles are no
                 # reason to read the sentence before
@@ -299,16 +300,18 @@ def _hole_words(words: tuple[Word, ...], content: list[int], frame: Frame) -> se
 
 
 def _antecedent(words: tuple[Word, ...], before: int, pronoun: Word,
-                matched: set[int]) -> tuple[int, ...] | None:
-    """The nearest name before ``before`` that the question does not mention, in the
-    pronoun's number: ``li``/``ŝi`` one name, ``ili`` names joined by kaj (``Petro kaj
-    Paŭlo … ili``). A plural pronoun after a single name stands for something else."""
+                skipped: set[int]) -> tuple[int, ...] | None:
+    """The nearest name before ``before`` outside ``skipped`` (the pronoun's own clause's
+    subject), in the pronoun's number: ``li``/``ŝi`` one name, ``ili`` names joined by kaj
+    (``Petro kaj Paŭlo … ili``). A plural pronoun after a single name stands for something
+    else. What the pronoun stands for does not depend on the question: one that stands for a
+    name the question says is the question's own, not a reason to take a name before it."""
     plural = PERSONAL_PRONOUNS[pronoun.stem.lower()].number == "Plur"
     i = before - 1
     while i >= 0:
-        if words[i].is_name and i not in matched and words[i].stem[:1].isupper():
+        if words[i].is_name and i not in skipped and words[i].stem[:1].isupper():
             end = i
-            while i - 1 >= 0 and words[i - 1].is_name and i - 1 not in matched:
+            while i - 1 >= 0 and words[i - 1].is_name and i - 1 not in skipped:
                 i -= 1
             if not plural:
                 return tuple(range(i, end + 1))

@@ -388,3 +388,12 @@ def test_a_clause_in_another_voice_offers_its_roles_as_the_question_reads_them()
     assert found["subject"] == {"la gardiston"}
     found = spans("Kio malfermiĝis?", "La ventego malfermis la pordon.")
     assert found["subject"] == {"la pordon"}
+
+
+def test_a_pronoun_that_stands_for_the_question_s_own_name_is_no_answer() -> None:
+    # "li" is Bertilo, whom the question names: not Zorbo, the name before him
+    said = "En Zorbo loĝis Bertilo, kaj la knabino venis al li."
+    found = spans("Kiu venis al Bertilo?", said)
+    assert "la knabino" in found["subject"]
+    assert "Zorbo" not in found.get("indirect_object", set())
+    assert "Bertilo" in spans("Al kiu venis la knabino?", said)["indirect_object"]
