@@ -25,7 +25,12 @@ from tqdm import tqdm
 from klareco.corpus.store import Store
 from klareco.engine import Engine, Response
 from klareco.evaluation.harness import MRR_DEPTH, first_hit_rank
-from klareco.training.questions import GeneratedQuestion, answerable_questions
+from klareco.training.questions import (
+    Asker,
+    GeneratedQuestion,
+    answerable_questions,
+    generate,
+)
 from klareco.training.reader import (
     MAX_PASSES,
     NAME_SAMPLE,
@@ -56,9 +61,10 @@ class HeldOutItem:
 
 
 def held_out_items(engine: Engine, count: int, seed: int, exclude: Iterable[str] = (),
-                   progress: bool = True) -> list[HeldOutItem]:
+                   progress: bool = True, ask: Asker = generate) -> list[HeldOutItem]:
     """``count`` questions from sentences of held-out documents that the encoder was not
-    trained on and that hold no ``exclude`` text (the gold evidence)."""
+    trained on and that hold no ``exclude`` text (the gold evidence), made by ``ask`` (the
+    generator, or one kind of question only: ``questions.ASKERS``)."""
     store = engine.store
     index = engine.searcher.index
     rng = random.Random(seed)
@@ -72,7 +78,7 @@ def held_out_items(engine: Engine, count: int, seed: int, exclude: Iterable[str]
     # pass asks about the same sentences again, mostly with other words or another role
     # too vague a question has no one answer to judge (``MIN_SAID_WORDS``)
     passes = chain.from_iterable(answerable_questions(store, pool, rng, exclude,
-                                                      vague_kept=False)
+                                                      vague_kept=False, ask=ask)
                                  for _ in range(MAX_PASSES))
     for generated in passes:
         if len(items) >= count:

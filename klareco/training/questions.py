@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from klareco.corpus.store import Store
@@ -866,9 +866,14 @@ def _singular_nominative(word: Word) -> str:
     return form.removesuffix("n").removesuffix("j")
 
 
+Asker = Callable[[Sentence, random.Random, Mapping[str, Counter[str]]],
+                 GeneratedQuestion | None]
+
+
 def answerable_questions(store: Store, positions: Sequence[int], rng: random.Random,
                          exclude: Iterable[str] = (), nameless_kept: float = NAMELESS_KEPT,
-                         vague_kept: bool = True) -> Iterator[GeneratedQuestion]:
+                         vague_kept: bool = True, ask: Asker = generate
+                         ) -> Iterator[GeneratedQuestion]:
     """A question with a known answer from each stored sentence at ``positions``, in that
     order, that holds none of the ``exclude`` texts (the gold evidence), read lazily in
     chunks. Questions asking for a pronoun, a correlative or a bare numeral are left out
@@ -876,7 +881,8 @@ def answerable_questions(store: Store, positions: Sequence[int], rng: random.Ran
     alone does not give; most of those naming no one are left out
     (all but ``nameless_kept`` of them), and, unless ``vague_kept``, all of those too vague to
     tell their sentence (``says_enough``). Some name the work they ask about, as people do
-    ("… en 'La revizoro'?", "… laŭ Jesaja?")."""
+    ("… en 'La revizoro'?", "… laŭ Jesaja?"). ``ask`` makes each sentence's question:
+    ``generate``, or one kind only (``ASKERS``)."""
     excluded = [normalize_for_judging(text) for text in exclude]
     titles = {doc_id: info.get("title", "") for doc_id, info in store.documents().items()}
     nouns: dict[str, list[str]] = {}  # nouns seen in each document's sentences so far
@@ -889,7 +895,7 @@ def answerable_questions(store: Store, positions: Sequence[int], rng: random.Ran
                 continue
             seen = nouns.setdefault(row.doc_id, [])
             learn_kinds(sentence, kinds)
-            generated = generate(sentence, rng, kinds)
+            generated = ask(sentence, rng, kinds)
             if generated is not None:
                 generated = replace(generated, sentence=row.text,
                                     sentence_id=row.sentence_id)
@@ -915,6 +921,49 @@ def answerable_questions(store: Store, positions: Sequence[int], rng: random.Ran
                 work = work_mention(row.doc_id, title)
                 generated = replace(generated, text=with_work(generated.text, work), work=work)
             yield generated
+
+
+def in_other_voice(sentence: Sentence, rng: random.Random,
+                   kinds: Mapping[str, Counter[str]] | None = None
+                   ) -> GeneratedQuestion | None:
+    """Only a question in the other voice of an -ig- verb (``_other_voice_question``), about
+    the first indicative clause that has one: a held-out set of that kind alone."""
+    words = sentence.words
+    for clause in sentence.clauses:
+        if states(clause, words):
+            made = _other_voice_question(clause, _constituents(clause, words), words, rng)
+            if made is not None:
+                return made
+    return None
+
+
+def as_said_or_opposite(sentence: Sentence, rng: random.Random,
+                        kinds: Mapping[str, Counter[str]] | None = None
+                        ) -> GeneratedQuestion | None:
+    """Only a ĉu question about the first indicative, undenied clause with a mal- verb or an
+    adjective predicate: half the time as it is (jes), half turned to its opposite
+    (``_opposite``: ne); its form says which ("ĉu jes", "ĉu ne")."""
+    words = sentence.words
+    for clause in sentence.clauses:
+        if not states(clause, words) or \
+                any(words[i].form.lower() in NEGATION_WORDS for i in clause.words):
+            continue
+        constituents = _constituents(clause, words)
+        verb, swapped, heads = _opposite(clause, constituents, words, rng)
+        if verb is None and not swapped:
+            continue
+        if rng.random() < 0.5:
+            text, answer = _question_text("ĉu", clause, constituents, words, rng), "jes"
+        else:
+            text, answer = _question_text("ĉu", clause, constituents, words, rng, None,
+                                          swapped, verb, heads), "ne"
+        if text is not None:
+            return GeneratedQuestion(text, (answer,), yes_no=True, form=f"ĉu {answer}")
+    return None
+
+
+# held-out sets of one kind of question (``scripts/eval_generated.py --only``)
+ASKERS: dict[str, Asker] = {"other-voice": in_other_voice, "opposite": as_said_or_opposite}
 
 
 def names_someone(question: str) -> bool:

@@ -419,3 +419,17 @@ def test_a_yes_no_question_may_say_the_clause_s_opposite_with_mal() -> None:
             _made("Bertilo malfermis la fenestron.", 600) if form == "ĉu"}
     turned = [answers for text, answers in made if " fermis " in f" {text} "]
     assert turned and set(turned) == {("ne",)}
+
+
+def test_a_held_out_set_of_one_kind_asks_only_that_kind() -> None:
+    from klareco.training.questions import ASKERS
+
+    rng = random.Random(3)
+    voiced = [ASKERS["other-voice"](parse(text), rng) for text in
+              ("Bertilo mortigis la gardiston.", "La lupo manĝis la kapron.")]
+    assert voiced[0] is not None and "mortis" in voiced[0].text and voiced[1] is None
+    said = parse("La ponto estis longa.")
+    made = [ASKERS["opposite"](said, random.Random(seed)) for seed in range(40)]
+    forms = {m.form: m.answers for m in made if m is not None}
+    assert forms == {"ĉu jes": ("jes",), "ĉu ne": ("ne",)}
+    assert ASKERS["opposite"](parse("La ponto ne estis longa."), rng) is None
