@@ -2,7 +2,7 @@
 """How the engine answers questions generated from held-out documents.
 
     python scripts/eval_generated.py [--count 3000] [--seed 11] [--json] [--items FILE]
-                                     [--only other-voice|opposite]
+                                     [--only other-voice|opposite|event-noun]
 
 Needs a built corpus (`klareco build`). A fifth of the documents, chosen by a hash of their id,
 is held out (`klareco/training/heldout.py`); from their sentences that the encoder was not
@@ -13,8 +13,10 @@ With --items, the questions are read from FILE when it exists and written to it 
 two versions of the engine can be measured on the very same questions. --only makes one kind
 of question alone: `other-voice` asks a clause with an -ig- verb about its object in the voice
 without it ("Kiu mortis?" from "… mortigis la gardiston"), `opposite` asks `ĉu` about a clause
-with a mal- verb or an adjective predicate, half as it is and half turned to its opposite (the
-held-out documents hold a few hundred such sentences, so --count 400 gives what there is).
+with a mal- verb or an adjective predicate, half as it is and half turned to its opposite,
+`event-noun` asks when or where an event happened by its noun ("Kiam okazis la morto de
+Bertilo?" from "Bertilo mortis en …"). The held-out documents hold a few hundred such
+sentences, so --count 400 gives what there is.
 """
 
 from __future__ import annotations

@@ -962,8 +962,41 @@ def as_said_or_opposite(sentence: Sentence, rng: random.Random,
     return None
 
 
+def as_event(sentence: Sentence, rng: random.Random,
+             kinds: Mapping[str, Counter[str]] | None = None) -> GeneratedQuestion | None:
+    """Only a question about when or where an action happened, named by its noun (``Kiam
+    okazis la morto de Bertilo?`` from ``Bertilo mortis en la jaro 1850``; ``roles.
+    event_noun_roles`` reads it back): the first indicative clause of a verb whose root takes
+    no object (or has -iĝ-), with a subject that is no pronoun and no object, and a time or
+    place adjunct, which answers."""
+    words = sentence.words
+    for clause in sentence.clauses:
+        if not states(clause, words) or clause.subject is None or clause.object is not None \
+                or clause.verb is None or \
+                any(words[i].form.lower() in NEGATION_WORDS for i in clause.words):
+            continue
+        verb, subject = words[clause.verb], clause.subject
+        root = load_roots().get(verb.roots[-1]) if verb.roots else None
+        if verb.xpos != "VERB" or verb.is_copula or root is None or \
+                root.pos not in ("VERBO", "SUBSTVERBO") or subject.preposition is not None or \
+                words[subject.head].xpos == "PRON" or \
+                (root.transitive and voice_suffix(verb) != "iĝ") or voice_suffix(verb) == "ig":
+            continue
+        for phrase in clause.adjuncts:
+            question_word = _question_word("adjunct", phrase, words, rng)
+            if question_word not in ("kiam", "kie"):
+                continue
+            noun = verb.form.lower()[:-len(verb.ending or "")] + "o"
+            said = _phrase_text(subject, words, rng.random() >= DROP_MODIFIERS)
+            text = f"{question_word.capitalize()} okazis la {noun} de {said}?"
+            return GeneratedQuestion(text, _answer_stems(phrase, words, question_word),
+                                     yes_no=False, form=question_word)
+    return None
+
+
 # held-out sets of one kind of question (``scripts/eval_generated.py --only``)
-ASKERS: dict[str, Asker] = {"other-voice": in_other_voice, "opposite": as_said_or_opposite}
+ASKERS: dict[str, Asker] = {"other-voice": in_other_voice, "opposite": as_said_or_opposite,
+                            "event-noun": as_event}
 
 
 def names_someone(question: str) -> bool:

@@ -433,3 +433,16 @@ def test_a_held_out_set_of_one_kind_asks_only_that_kind() -> None:
     forms = {m.form: m.answers for m in made if m is not None}
     assert forms == {"ĉu jes": ("jes",), "ĉu ne": ("ne",)}
     assert ASKERS["opposite"](parse("La ponto ne estis longa."), rng) is None
+
+
+def test_an_event_is_asked_by_its_noun_when_and_where_it_happened() -> None:
+    from klareco.training.questions import ASKERS
+
+    made = ASKERS["event-noun"](parse("Bertilo mortis en la jaro 1850."), random.Random(1))
+    assert made is not None and made.text == "Kiam okazis la morto de Bertilo?"
+    made = ASKERS["event-noun"](parse("Petro naskiĝis en Romo."), random.Random(1))
+    assert made is not None and made.text == "Kie okazis la naskiĝo de Petro?"
+    # a pronoun subject, a verb with an object, or no time or place: no such question
+    for said in ("Li mortis en Romo.", "Petro manĝis pomon en la ĝardeno.",
+                 "Bertilo mortis."):
+        assert ASKERS["event-noun"](parse(said), random.Random(1)) is None

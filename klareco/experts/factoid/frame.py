@@ -10,7 +10,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from klareco.experts.factoid.roles import Voice, clause_roles, voice_suffix
+from klareco.experts.factoid.roles import (
+    Voice,
+    clause_roles,
+    event_noun_roles,
+    voice_suffix,
+)
 from klareco.lexicon.closed_classes import NEGATION_WORDS
 from klareco.lexicon.semantics import NAMING_ROOTS
 from klareco.parse.ast import Clause, Sentence, Word
@@ -79,6 +84,11 @@ def read_frame(question: Sentence) -> Frame | None:
                 names.add(term)
     main = question.main or Clause(kind="main", words=())
     roles = clause_roles(main, words)
+    if role not in ("subject", "object", "predicate", "name", "yes_no") and \
+            main.predicate is None and not roles.passive:
+        # "Kiam okazis la morto de Petro?" asks when Petro died (what a copula says of the
+        # event, "Ĉu la batalo estis longa?", stays said of the event)
+        roles = event_noun_roles(main, words) or roles
     verb = words[roles.verb] if roles.verb is not None else None
     verb_roots = (frozenset() if verb is None or verb.is_copula
                   else frozenset(verb.content_roots))

@@ -23,6 +23,7 @@ from klareco.lexicon.roots import load_roots
 from klareco.parse.ast import Clause, Phrase, Word
 
 _BE = ("est",)  # the root of esti, the auxiliary of the passive
+_HAPPEN = ("okaz",)  # okazi: what happens is an event its subject names
 
 
 @dataclass(frozen=True)
@@ -146,6 +147,36 @@ def _relative_doer(noun: int, words: tuple[Word, ...], verb_roots: frozenset[str
                 not verb_roots.isdisjoint(words[other.verb].content_roots):
             return frozenset(other.subject.members())
     return frozenset()
+
+
+def event_noun_roles(clause: Clause, words: tuple[Word, ...]) -> Roles | None:
+    """A question's clause read as the event its subject names: ``Kiam okazis la morto de
+    Petro?`` asks what ``Kiam mortis Petro?`` asks. The clause's verb is ``okazi`` or a
+    copula, its subject a noun of a verb's root (the dictionary's) with a ``de`` phrase. The
+    noun names the action; the ``de`` phrase is its subject where the root takes no object or
+    has -iĝ- (``la alveno de Petro``, ``la naskiĝo de Petro``), its object with -ig- (``la
+    mortigo de Abelo``); after a root that takes an object with neither (``la vizito de la
+    reĝo``: who visited, or whom?) it is left without a role. None for any other clause."""
+    subject = clause.subject
+    if clause.verb is None or subject is None:
+        return None
+    verb = words[clause.verb]
+    if not (verb.is_copula or verb.roots == _HAPPEN):
+        return None
+    noun = words[subject.head]
+    root = load_roots().get(noun.roots[-1]) if noun.roots else None
+    if noun.xpos != "NOUN" or root is None or root.pos not in ("VERBO", "SUBSTVERBO"):
+        return None
+    after = sorted(i for i in subject.members() if i > subject.head)
+    if not after or words[after[0]].form.lower() != "de" or len(after) < 2:
+        return None
+    de_phrase = frozenset(after[1:])
+    suffix = voice_suffix(noun)
+    if suffix == "ig":
+        return Roles(subject.head, frozenset(), de_phrase, frozenset())
+    if suffix == "iĝ" or not root.transitive:
+        return Roles(subject.head, de_phrase, frozenset(), frozenset())
+    return Roles(subject.head, frozenset(), frozenset(), frozenset())
 
 
 def states_whole(clause: Clause, words: tuple[Word, ...]) -> bool:

@@ -146,3 +146,24 @@ def test_a_clause_in_the_question_s_own_voice_or_of_another_verb_is_unchanged() 
     assert asked_roles("Kiun mortigis Bertilo?", said) == {"subject": "Bertilo",
                                                            "object": "la gardiston"}
     assert asked_roles("Kiu dormis?", said)["subject"] == "Bertilo"
+
+
+def test_an_event_named_by_a_noun_is_asked_as_its_verb() -> None:
+    frame = read_frame(parse("Kiam okazis la morto de Bertilo?"))
+    assert frame is not None and frame.role == "time"
+    assert frame.verb_roots == {"mort"} and dict(frame.role_terms)["subject"] == {"bertil"}
+    # -iĝ-: the born one is the subject; -ig-: the killed one the object
+    born = read_frame(parse("Kiam estis la naskiĝo de Bertilo?"))
+    assert born is not None and born.voice is not None and born.voice.suffix == "iĝ"
+    assert dict(born.role_terms)["subject"] == {"bertil"}
+    killed = read_frame(parse("Kie okazis la mortigo de Bertilo?"))
+    assert killed is not None and dict(killed.role_terms)["object"] == {"bertil"}
+    # a root that takes an object leaves the de phrase without a role (who visited whom?)
+    visit = read_frame(parse("Kiam okazis la vizito de Bertilo?"))
+    assert visit is not None and visit.verb_roots == {"vizit"} and not visit.role_terms
+    # not a noun of no verb, not what a copula says of the event, not a passive
+    assert read_frame(parse("Kiam okazis la nupto de Bertilo?")).verb_roots == {"okaz"}
+    said = read_frame(parse("Ĉu la morto de Bertilo estis trista?"))
+    assert said is not None and said.verb_roots == frozenset()
+    doer = read_frame(parse("De kio estis trovita la akceptanto de Bertilo?"))
+    assert doer is not None and doer.role == "subject" and doer.verb_roots == {"trov"}
