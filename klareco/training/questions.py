@@ -20,9 +20,8 @@ from klareco.corpus.store import Store
 from klareco.errors import KlarecoError
 from klareco.experts.factoid.candidates import is_direction_adverb, measured_unit
 from klareco.experts.factoid.frame import hole_words
-from klareco.experts.factoid.roles import intransitive, voice_suffix
+from klareco.experts.factoid.roles import intransitive, names_action, voice_suffix
 from klareco.lexicon.closed_classes import NEGATION_WORDS
-from klareco.lexicon.roots import load_roots
 from klareco.lexicon.semantics import (
     NAMING_ROOTS,
     PREPOSITION_ROLES,
@@ -405,7 +404,7 @@ def generate(sentence: Sentence, rng: random.Random,
             return voiced
     verb: str | None = None
     changed = False  # a ĉu question whose roles or argument were changed: its answer is ne
-    negated = any(words[i].form.lower() in NEGATION_WORDS for i in clause.words)
+    negated = _denies(clause, words)
     if rng.random() < YES_NO:
         asked, question_word = None, "ĉu"
         if passive is not None:
@@ -725,6 +724,11 @@ def _passive_voice(clause: Clause, constituents: list[tuple[str, Phrase]],
                         _swapped_case(doer, words) is not None)
 
 
+def _denies(clause: Clause, words: tuple[Word, ...]) -> bool:
+    """Whether a negation (ne, nek, a neni- correlative) stands anywhere in the clause."""
+    return any(words[i].form.lower() in NEGATION_WORDS for i in clause.words)
+
+
 def _other_voice(verb: Word) -> str | None:
     """An indicative verb's form without its -ig-, for a question about its object as the
     subject (``roles.as_asked`` reads it back): on a root that takes no object the suffix goes
@@ -739,9 +743,7 @@ def _other_voice(verb: Word) -> str | None:
     stem, ending = form[:-len(verb.ending)], verb.ending
     if voice_suffix(verb) != "ig" or not stem.endswith("ig") or not intransitive(verb):
         return None
-    root = load_roots().get(verb.roots[-1])
-    verbal = root is not None and root.pos in ("VERBO", "SUBSTVERBO")
-    return stem[:-2] + ("" if verbal else "iĝ") + ending
+    return stem[:-2] + ("" if names_action(verb) else "iĝ") + ending
 
 
 def _other_voice_question(clause: Clause, constituents: list[tuple[str, Phrase]],
@@ -753,7 +755,7 @@ def _other_voice_question(clause: Clause, constituents: list[tuple[str, Phrase]]
     gardiston en la turo" (the guard), or "Ĉu la gardisto mortis en la turo?" (jes)."""
     keys = [role for role, _ in constituents]
     if "subject" not in keys or "object" not in keys or clause.verb is None or \
-            any(words[i].form.lower() in NEGATION_WORDS for i in clause.words):
+            _denies(clause, words):
         return None
     doer, undergoer = keys.index("subject"), keys.index("object")
     phrase = constituents[undergoer][1]
@@ -945,8 +947,7 @@ def as_said_or_opposite(sentence: Sentence, rng: random.Random,
     (``_opposite``: ne); its form says which ("ĉu jes", "ĉu ne")."""
     words = sentence.words
     for clause in sentence.clauses:
-        if not states(clause, words) or \
-                any(words[i].form.lower() in NEGATION_WORDS for i in clause.words):
+        if not states(clause, words) or _denies(clause, words):
             continue
         constituents = _constituents(clause, words)
         verb, swapped, heads = _opposite(clause, constituents, words, rng)
@@ -972,15 +973,13 @@ def as_event(sentence: Sentence, rng: random.Random,
     words = sentence.words
     for clause in sentence.clauses:
         if not states(clause, words) or clause.subject is None or clause.object is not None \
-                or clause.verb is None or \
-                any(words[i].form.lower() in NEGATION_WORDS for i in clause.words):
+                or clause.verb is None or _denies(clause, words):
             continue
         verb, subject = words[clause.verb], clause.subject
-        root = load_roots().get(verb.roots[-1]) if verb.roots else None
-        if verb.xpos != "VERB" or verb.is_copula or root is None or \
-                root.pos not in ("VERBO", "SUBSTVERBO") or subject.preposition is not None or \
-                words[subject.head].xpos == "PRON" or \
-                (root.transitive and voice_suffix(verb) != "iĝ") or voice_suffix(verb) == "ig":
+        suffix = voice_suffix(verb)
+        if verb.xpos != "VERB" or verb.is_copula or not names_action(verb) or \
+                subject.preposition is not None or words[subject.head].xpos == "PRON" or \
+                (not intransitive(verb) and suffix != "iĝ") or suffix == "ig":
             continue
         for phrase in clause.adjuncts:
             question_word = _question_word("adjunct", phrase, words, rng)

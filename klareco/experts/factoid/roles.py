@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from klareco.lexicon.roots import load_roots
+from klareco.lexicon.roots import Root, load_roots
 from klareco.parse.ast import Clause, Phrase, Word
 
 _BE = ("est",)  # the root of esti, the auxiliary of the passive
@@ -105,11 +105,23 @@ def as_asked(roles: Roles, words: tuple[Word, ...], asked: Voice) -> Roles:
     return roles
 
 
+def head_root(word: Word) -> Root | None:
+    """The dictionary's entry for a word's head root; None for a root it does not know."""
+    return load_roots().get(word.roots[-1]) if word.roots else None
+
+
 def intransitive(word: Word) -> bool:
     """Whether a word's head root takes no object as a verb (morti, sidi) or is no verb
     (riĉa, reĝo), by the dictionary: its -ig- form makes that root's subject an object."""
-    root = load_roots().get(word.roots[-1]) if word.roots else None
+    root = head_root(word)
     return root is None or not root.transitive
+
+
+def names_action(word: Word) -> bool:
+    """Whether a word's head root is a verb's, by the dictionary (VERBO, SUBSTVERBO): its
+    noun names the action (morto), and without -ig- it is still a verb (mortigis → mortis)."""
+    root = head_root(word)
+    return root is not None and root.pos in ("VERBO", "SUBSTVERBO")
 
 
 def action_noun_roles(clause: Clause, words: tuple[Word, ...], verb_roots: frozenset[str],
@@ -164,8 +176,7 @@ def event_noun_roles(clause: Clause, words: tuple[Word, ...]) -> Roles | None:
     if not (verb.is_copula or verb.roots == _HAPPEN):
         return None
     noun = words[subject.head]
-    root = load_roots().get(noun.roots[-1]) if noun.roots else None
-    if noun.xpos != "NOUN" or root is None or root.pos not in ("VERBO", "SUBSTVERBO"):
+    if noun.xpos != "NOUN" or not names_action(noun):
         return None
     after = sorted(i for i in subject.members() if i > subject.head)
     if not after or words[after[0]].form.lower() != "de" or len(after) < 2:
@@ -174,7 +185,7 @@ def event_noun_roles(clause: Clause, words: tuple[Word, ...]) -> Roles | None:
     suffix = voice_suffix(noun)
     if suffix == "ig":
         return Roles(subject.head, frozenset(), de_phrase, frozenset())
-    if suffix == "iĝ" or not root.transitive:
+    if suffix == "iĝ" or intransitive(noun):
         return Roles(subject.head, de_phrase, frozenset(), frozenset())
     return Roles(subject.head, frozenset(), frozenset(), frozenset())
 
