@@ -128,6 +128,8 @@ def answer_candidates(sentence: Sentence, matched: set[int], frame: Frame,
                 candidate.clause is not None:
             span = _clause_core(span, sentence.clauses[candidate.clause])
         span = span[:MAX_ANSWER_WORDS]
+        if frame.named_owners and _named_for_another(sentence, span, frame):
+            continue
         if not fits_question(frame, candidate.slot,
                              [words[i] for i in span + candidate.counts]):
             continue
@@ -444,6 +446,8 @@ def _raw_candidates(sentence: Sentence, matched: set[int], frame: Frame
     heads = {i for i in matched if set(words[i].terms) & frame.head_terms}
     yield from _appositions(words, heads, clause_of)
     yield from _namings(words, heads, clause_of)
+    if frame.named_stems:
+        yield from _names_of_asked_noun(sentence, frame, clause_of)
     yield from _quantities(words, clause_of)
     yield from _dates(words, clause_of)
     yield from _possessors(words, matched, clause_of)
@@ -667,6 +671,115 @@ def _namings(words: tuple[Word, ...], heads: set[int],
             while end + 1 < len(words) and words[end + 1].is_name:
                 end += 1
             yield Candidate(tuple(range(j, end + 1)), "naming", clause_of.get(i))
+
+
+# The relations by which a common noun describes a name in the dependency tree: its
+# apposition ("Petro, la filo de Zorbo"; "la filo de Zorbo, Petro"; "sia frato Petro") or the
+# subject of a name said by a copula ("la edzino de Zorbo estis Maria").
+_DESCRIBING = frozenset({"appos", "nsubj", "nsubj:pass"})
+
+
+def named_noun(sentence: Sentence, name: int) -> int | None:
+    """The common noun the sentence gives the name at ``name`` to, by apposition, a copula or
+    a naming word: "filo" in "Petro, la filo de Zorbo, …", "la filo de Zorbo, Petro, …",
+    "la edzino de Zorbo estis nomata Maria", "la nomo de lia edzino estis Maria", "havis
+    filon, kies nomo estis Petro", "donis al sia filo la nomon Petro". None when no noun
+    describes it (a name in a place's phrase: "iris al Romo") or the sentence has no tree."""
+    words, heads, relations = sentence.words, sentence.heads, sentence.deprels
+    if len(heads) != len(words) or len(relations) != len(words):
+        return None
+    parent = heads[name] - 1
+    children = [c for c in range(len(words)) if heads[c] - 1 == name]
+    said = any(relations[c] == "cop" for c in children)  # "… estis Maria": the predicate
+    for child in children:
+        if _common_noun(words[child]) and (relations[child] == "appos" or (
+                said and relations[child] in ("nsubj", "nsubj:pass"))):
+            return _through_naming(sentence, child)
+    if parent < 0:
+        return None
+    if relations[name] in _DESCRIBING and _common_noun(words[parent]):
+        return _through_naming(sentence, parent)
+    if words[parent].xpos in ("VERB", "ADJ") and set(words[parent].roots) & NAMING_ROOTS:
+        # "estis nomata Maria", "nomis lin Petro": whom the naming verb names
+        return next((c for c, r in enumerate(relations) if heads[c] - 1 == parent and
+                     r in ("nsubj", "nsubj:pass", "obj") and _common_noun(words[c])), None)
+    return None
+
+
+def _names_of_asked_noun(sentence: Sentence, frame: Frame,
+                         clause_of: dict[int, int]) -> Iterator[Candidate]:
+    """Each name the sentence gives to the noun the question asks by ("la filo de Zorbo,
+    Petro, …" for "Kiu estis la filo de Zorbo?"), with the names that follow it as its flat
+    parts (Petro Ivanoviĉ)."""
+    words, relations = sentence.words, sentence.deprels
+    for i, word in enumerate(words):
+        if not word.is_name or (i > 0 and words[i - 1].is_name and
+                                relations[i - 1:i] == ("flat",)):
+            continue
+        noun = named_noun(sentence, i)
+        if noun is None or frame.named_stems.isdisjoint(words[noun].terms[-1:]):
+            continue
+        end = i
+        while end + 1 < len(words) and words[end + 1].is_name:
+            end += 1
+        yield Candidate(tuple(range(i, end + 1)), "naming", clause_of.get(i))
+
+
+def _named_for_another(sentence: Sentence, span: tuple[int, ...], frame: Frame) -> bool:
+    """Whether the span is a name its sentence gives to the noun the question asks by, of
+    someone else: "la edzino de Petro estis Mirela" says whose wife Mirela is, and it is
+    not Zorbo's ("Kiel nomiĝis la edzino de Zorbo?")."""
+    words = sentence.words
+    name = next((i for i in span if words[i].is_name), None)
+    if name is None:
+        return False
+    noun = named_noun(sentence, name)
+    if noun is None or frame.named_stems.isdisjoint(words[noun].terms[-1:]):
+        return False
+    owners = noun_owners(sentence, noun)
+    return bool(owners) and owners.isdisjoint(frame.named_owners)
+
+
+def _common_noun(word: Word) -> bool:
+    return word.xpos == "NOUN" and not word.is_name
+
+
+def _through_naming(sentence: Sentence, noun: int) -> int | None:
+    """A naming noun stands for whom it names: "la nomo de lia edzino" → edzino, "filon, kies
+    nomo" → filon, "donis al sia filo la nomon" → filo; any other noun for itself."""
+    words, heads, relations = sentence.words, sentence.heads, sentence.deprels
+    if not set(words[noun].roots) & NAMING_ROOTS:
+        return noun
+    children = [c for c in range(len(words)) if heads[c] - 1 == noun]
+    owner = next((c for c in children if relations[c] == "nmod" and _common_noun(words[c])),
+                 None)
+    if owner is not None:
+        return owner
+    parent = heads[noun] - 1
+    if parent < 0:
+        return None
+    if relations[noun] == "acl:relcl" and _common_noun(words[parent]):
+        return parent
+    if relations[noun] == "obj":  # given to someone: "al sia filo"
+        return next((c for c in range(len(words)) if heads[c] - 1 == parent and
+                     relations[c] == "obl" and _common_noun(words[c]) and
+                     any(heads[k] - 1 == c and words[k].form.lower() == "al"
+                         for k in range(len(words)))), None)
+    return None
+
+
+def noun_owners(sentence: Sentence, noun: int) -> set[str]:
+    """The terms of the names in a noun's "de" phrases: whose it is ("la filo de Zorbo",
+    "la edzino de la reĝo Bertilo")."""
+    words, heads, relations = sentence.words, sentence.heads, sentence.deprels
+    found: set[str] = set()
+    for child, relation in enumerate(relations):
+        if heads[child] - 1 != noun or relation != "nmod":
+            continue
+        for k in range(len(words)):  # the name itself, or a name in apposition to it
+            if (k == child or heads[k] - 1 == child) and words[k].is_name:
+                found.update(words[k].terms)
+    return found
 
 
 _OPENING_QUOTES = frozenset("“„«\"'‘‹")

@@ -12,7 +12,14 @@ what. The weights are learned (``model``); nothing here is tuned by hand.
 from __future__ import annotations
 
 from klareco.experts.base import Evidence
-from klareco.experts.factoid.candidates import Candidate, counting, is_time, relative_antecedent
+from klareco.experts.factoid.candidates import (
+    Candidate,
+    counting,
+    is_time,
+    named_noun,
+    noun_owners,
+    relative_antecedent,
+)
 from klareco.experts.factoid.frame import Frame
 from klareco.experts.factoid.roles import Roles, action_noun_roles, clause_roles
 from klareco.lexicon.closed_classes import PERSONAL_PRONOUNS
@@ -94,6 +101,8 @@ def candidate_features(frame: Frame, item: Evidence, candidate: Candidate,
         found["crossed_role"] = float(crossed)
         found["main_clause"] = float(main)
         found["other_subject"] = float(elsewhere)
+    if frame.named_stems and not candidate.referent and head.is_name:
+        found.update(naming_features(frame, item, span_head(item.ast.heads, span)))
     # (a resolved pronoun gets no feature of its own: generated questions never ask for a
     # pronoun, so such a feature would only ever be seen on wrong answers)
     for kind in candidate_types(frame, shown):
@@ -109,6 +118,23 @@ def candidate_features(frame: Frame, item: Evidence, candidate: Candidate,
     counted = counting(frame, [words[i] for i in span])
     if counted:
         found[f"counts:{counted}"] = 1.0
+    return found
+
+
+def naming_features(frame: Frame, item: Evidence, name: int) -> Features:
+    """Whether the sentence gives the name at ``name`` to the noun the question describes
+    the person by (``Frame.named_stems``: "la edzino de Petro"), to another noun, or to
+    none; and, given to that noun, whether the noun is said to be the question's owner's
+    (Petro's) or no one's (another's is no candidate: ``candidates._named_for_another``)."""
+    noun = named_noun(item.ast, name)
+    if noun is None:
+        return {"named:none": 1.0}
+    if frame.named_stems.isdisjoint(item.ast.words[noun].terms[-1:]):
+        return {"named:other": 1.0}
+    found = {"named:asked": 1.0}
+    if frame.named_owners:
+        said = bool(noun_owners(item.ast, noun) & frame.named_owners)
+        found[f"named_owner:{'same' if said else 'unsaid'}"] = 1.0
     return found
 
 

@@ -49,6 +49,13 @@ class Frame:
     # the content roots of its verb and its predicate's head, each with whether "mal-" turns
     # it to its opposite (``mallonga``): the evidence must say the same, not the opposite
     polarity: tuple[tuple[str, bool], ...] = ()
+    # who is asked for by the common noun that describes them: "la edzino" in "Kiel nomiĝis
+    # la edzino de Petro?" or "Kiu estis la edzino de Petro?" — its whole stem (edzin: a wife,
+    # not a husband), and the terms of the names its phrase holds (Petro: whose wife). A name
+    # answers only if its sentence gives it to that noun, of that owner
+    # (``candidates.named_noun``).
+    named_stems: frozenset[str] = frozenset()
+    named_owners: frozenset[str] = frozenset()
 
     @property
     def asks_thing(self) -> bool:
@@ -115,11 +122,34 @@ def read_frame(question: Sentence) -> Frame | None:
     if main.predicate is not None and main.predicate.head not in hole:
         said_of.append(words[main.predicate.head])
     polarity = tuple((root, opposite(word)) for word in said_of for root in word.content_roots)
+    named_stems, named_owners = described_by(question, role, hole)
     return Frame((asked.word or "").lower(), role, frozenset(hole), frozenset(hole_roots),
                  weights, verb_roots, negated, frozenset(head_terms), role_terms,
                  frozenset(names), named_class,
                  asked.preposition.lower() if asked.preposition else None, phrase_terms,
-                 frozenset(said), frozenset(numerals), voice, polarity)
+                 frozenset(said), frozenset(numerals), voice, polarity, named_stems,
+                 named_owners)
+
+
+def described_by(question: Sentence, role: str, hole: set[int]
+                 ) -> tuple[frozenset[str], frozenset[str]]:
+    """The whole stem of the common noun that describes whom a question asks to name
+    ("Kiel nomiĝis la edzino de Petro?", "Kiu estis la edzino de Petro?": its subject, the
+    question word the name or the copula's other side), and the terms of the names in that
+    noun's phrase (Petro); empty when it asks otherwise."""
+    words, main = question.words, question.main
+    if main is None or main.subject is None or main.subject.head in hole:
+        return frozenset(), frozenset()
+    copula = main.verb is not None and words[main.verb].is_copula
+    if role != "name" and not (copula and role in ("subject", "predicate") and
+                               words[min(hole, default=0)].form.lower() in ("kiu", "kiuj")):
+        return frozenset(), frozenset()
+    head = words[main.subject.head]
+    if head.xpos != "NOUN" or head.is_name or not head.terms:
+        return frozenset(), frozenset()
+    owners = {t for i in main.subject.members() - {main.subject.head} if words[i].is_name
+              for t in words[i].terms}
+    return frozenset(head.terms[-1:]), frozenset(owners)
 
 
 def opposite(word: Word) -> bool:

@@ -224,3 +224,27 @@ def test_a_pronoun_answers_with_the_name_it_stands_for_and_shows_itself() -> Non
                                    [Evidence(text, parse(text), 1, 1.0, before=lambda: earlier)])
     assert found is not None and found.text == "Marko"
     assert found.start is not None and text[found.start:found.end] == "li"
+
+
+def _naming(question: str, *texts: str) -> dict[str, set[str]]:
+    """Each name option's ``named…`` features for ``question`` over ``texts``."""
+    evidence = [Evidence(text, parse(text), n, 1.0) for n, text in enumerate(texts, 1)]
+    options = FactoidExpert().options(parse(question), evidence)
+    return {o.text: {k for k in o.features if k.startswith("named")} for o in options[1:]}
+
+
+def test_a_name_is_marked_by_the_noun_and_owner_its_sentence_gives_it() -> None:
+    named = _naming("Kiel nomiĝis la edzino de Zorbo?",
+                    "La edzino de Zorbo estis nomata Mirela.",
+                    "Bertilo, la edzino de Petro, venis al Zorbo.",
+                    "La servisto de Zorbo estis nomata Karlo.")
+    assert named["Mirela"] == {"named:asked", "named_owner:same"}
+    assert "Bertilo" not in named  # Petro's wife: no answer about Zorbo's
+    assert named["Petro"] == {"named:none"}
+    assert named["Karlo"] == {"named:other"}
+
+
+def test_a_copula_question_asks_by_its_subject_noun_too() -> None:
+    named = _naming("Kiu estis la filo de Zorbo?", "La filo de Zorbo, Petro, venis hejmen.")
+    assert named["Petro"] == {"named:asked", "named_owner:same"}
+    assert not any(_naming("Kiu estas Petro?", "Petro, la filo de Zorbo, venis.").values())

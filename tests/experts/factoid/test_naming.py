@@ -1,0 +1,47 @@
+"""Which noun a sentence gives a name to, and whose that noun is (made-up sentences)."""
+
+from __future__ import annotations
+
+import pytest
+
+from klareco.experts.factoid.candidates import named_noun, noun_owners
+from klareco.experts.factoid.frame import read_frame
+from klareco.parse import parse
+
+
+def _named(text: str, name: str) -> tuple[str | None, set[str]]:
+    sentence = parse(text)
+    index = next(i for i, w in enumerate(sentence.words) if w.form == name)
+    noun = named_noun(sentence, index)
+    if noun is None:
+        return None, set()
+    return sentence.words[noun].form, noun_owners(sentence, noun)
+
+
+@pytest.mark.parametrize(("text", "name", "noun", "owners"), [
+    ("Petro, la filo de Zorbo, venis.", "Petro", "filo", {"zorb"}),
+    ("Kaj la filo de Zorbo, Petro, iris hejmen.", "Petro", "filo", {"zorb"}),
+    ("La edzino de Zorbo estis nomata Mirela.", "Mirela", "edzino", {"zorb"}),
+    ("La nomo de la edzino de Zorbo estis Mirela.", "Mirela", "edzino", {"zorb"}),
+    ("Zorbo havis filon, kies nomo estis Petro.", "Petro", "filon", set()),
+    ("Zorbo donis al sia filo la nomon Petro.", "Petro", "filo", set()),
+    ("Li iris kun sia frato Petro.", "Petro", "frato", set()),
+])
+def test_the_noun_a_name_is_given_to(text: str, name: str, noun: str, owners: set[str]) -> None:
+    assert _named(text, name) == (noun, owners)
+
+
+def test_a_name_in_a_place_phrase_is_given_to_no_noun() -> None:
+    assert _named("Petro venis al Romo kun sia filino.", "Romo") == (None, set())
+    assert _named("Petro venis al Romo kun sia filino.", "Petro") == (None, set())
+
+
+def test_a_question_names_the_noun_and_owner_it_asks_by() -> None:
+    frame = read_frame(parse("Kiel nomiĝis la edzino de la reĝo Zorbo?"))
+    assert frame is not None
+    assert (frame.named_stems, frame.named_owners) == ({"edzin"}, {"zorb"})
+    frame = read_frame(parse("Kiu estis la filo de Zorbo?"))
+    assert frame is not None and frame.named_stems == {"fil"}
+    for question in ("Kiu estas Zorbo?", "Kiun vidis la filo de Zorbo?"):
+        frame = read_frame(parse(question))
+        assert frame is not None and not frame.named_stems
