@@ -2,7 +2,7 @@
 """How the engine answers questions generated from held-out documents.
 
     python scripts/eval_generated.py [--count 3000] [--seed 11] [--json] [--items FILE]
-                                     [--only other-voice|opposite|event-noun]
+                                     [--only other-voice|opposite|event-noun|owner-naming]
 
 Needs a built corpus (`klareco build`). A fifth of the documents, chosen by a hash of their id,
 is held out (`klareco/training/heldout.py`); from their sentences that the encoder was not

@@ -30,6 +30,7 @@ from klareco.training.questions import (
     GeneratedQuestion,
     answerable_questions,
     generate,
+    with_other_owner,
 )
 from klareco.training.reader import (
     MAX_PASSES,
@@ -38,6 +39,7 @@ from klareco.training.reader import (
     add_phrase,
     adjunct_phrases,
     is_right,
+    named_elsewhere,
     pool_of,
     supported,
     swap_name,
@@ -84,7 +86,11 @@ def held_out_items(engine: Engine, count: int, seed: int, exclude: Iterable[str]
         if len(items) >= count:
             break
         item = HeldOutItem(generated, generated.text, True, generated.form)
-        if rng.random() < UNANSWERABLE_SHARE:
+        owned = with_other_owner(generated, rng) if generated.other_names else None
+        if owned is not None and rng.random() < UNANSWERABLE_SHARE:
+            if not named_elsewhere(index, owned):
+                item = HeldOutItem(generated, owned, False, "unanswerable")
+        elif rng.random() < UNANSWERABLE_SHARE:
             swapped = swap_name(generated.text, names, rng, generated.work)
             if swapped is not None and not supported(index, *swapped):
                 item = HeldOutItem(generated, swapped[0], False, "unanswerable")

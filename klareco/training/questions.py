@@ -18,12 +18,13 @@ from dataclasses import dataclass, replace
 
 from klareco.corpus.store import Store
 from klareco.errors import KlarecoError
-from klareco.experts.factoid.candidates import is_direction_adverb, measured_unit
+from klareco.experts.factoid.candidates import is_direction_adverb, measured_unit, named_noun
 from klareco.experts.factoid.frame import hole_words
 from klareco.experts.factoid.roles import intransitive, names_action, voice_suffix
 from klareco.lexicon.closed_classes import NEGATION_WORDS
 from klareco.lexicon.semantics import (
     NAMING_ROOTS,
+    PERSON_CLASSES,
     PREPOSITION_ROLES,
     TIME_AND_MEASURE_ROOTS,
     says_how,
@@ -74,6 +75,11 @@ PASSIVE_VOICE = 0.15
 # the words they know
 OTHER_VOICE = 0.5
 SPECIAL_FORMS = 0.3  # share of sentences asked about an apposition or a ĉar/kiam clause
+# Share of sentences that name someone by a noun of someone else's ("Petro, la filo de
+# Zorbo") asked for the name by that noun ("Kiel nomiĝis la filo de Zorbo?", "Kiu estis la
+# filo de Zorbo?") rather than otherwise: people ask so, and such sentences are few (one in
+# 170), so most are asked. A prior.
+OWNER_ASKED = 0.8
 # share of subjects, objects and predicates with a person's "de" phrase ("la filo de Petro")
 # that ask for that person ("Kies filo …?") rather than for the whole phrase
 POSSESSOR_ASKED = 0.5
@@ -254,6 +260,11 @@ class GeneratedQuestion:
     sentence: str = ""  # the text of the corpus sentence it was made from (its evidence)
     sentence_id: str = ""  # and that sentence's id
     work: str = ""  # how its end names the work it asks about ("en 'La revizoro'"), if it does
+    # for a question naming someone by a noun of another's ("la filo de Zorbo"): that other's
+    # name as the question says it, and the other names of the sentence, each of which in
+    # its place makes a question the sentence names no one for (``with_other_owner``)
+    owner: str = ""
+    other_names: tuple[str, ...] = ()
 
 
 def make_question(sentence: Sentence, rng: random.Random) -> str | None:
@@ -385,6 +396,9 @@ def generate(sentence: Sentence, rng: random.Random,
     clauses = [c for c in sentence.clauses if states(c, words)]
     if not clauses or len(words) > 60:
         return None
+    owned = owner_question(sentence, rng)  # draws nothing where the sentence has none
+    if owned is not None and rng.random() < OWNER_ASKED:
+        return owned
     if rng.random() < SPECIAL_FORMS:
         special = (_naming_question(sentence) or _apposition_question(sentence)
                    or _clause_question(sentence, rng))
@@ -591,6 +605,96 @@ def _apposition_question(sentence: Sentence) -> GeneratedQuestion | None:
             return GeneratedQuestion(f"Kiu estas {said}?", (max(noun.roots, key=len),),
                                      yes_no=False, form="kiu estas")
     return None
+
+
+def owner_question(sentence: Sentence, rng: random.Random,
+                   kinds: Mapping[str, Counter[str]] | None = None
+                   ) -> GeneratedQuestion | None:
+    """"Kiel nomiĝis la filo de Zorbo?" or "Kiu estis la filo de Zorbo?" from a sentence that
+    gives a name to a noun of a named owner ("Petro, la filo de Zorbo, …", "la edzino de
+    Zorbo estis nomata Maria"): the name answers. The sentence's other names are kept for
+    questions it does not answer ("… la filo de Bertilo?" where Bertilo is someone else of
+    it). ``kinds`` is unused (the ``Asker`` signature)."""
+    words, heads, relations = sentence.words, sentence.heads, sentence.deprels
+    if len(heads) != len(words) or len(relations) != len(words):
+        return None
+    for name, word in enumerate(words):
+        if not word.is_name or not word.form[:1].isupper() or word.case == "Acc" or \
+                not _names_one(words, name):
+            continue
+        noun = named_noun(sentence, name)
+        if noun is None or words[noun].feat("Number") == "Plur" or not (
+                words[noun].is_person or words[noun].semantic_class in PERSON_CLASSES):
+            continue  # someone's: "la tempo de Petro" names no one
+        owner = _owner_phrase(sentence, noun)
+        if owner is None:
+            continue
+        said, owner_name = owner
+        past = not any(w.feat("Tense") == "Pres" for w in words if w.xpos in ("VERB", "AUX"))
+        noun_text = _singular_nominative(words[noun])
+        if rng.random() < 0.5:
+            text, form = f"Kiel {'nomiĝis' if past else 'nomiĝas'} la {noun_text} de {said}?", \
+                "kiel nomiĝis"
+        else:
+            text, form = f"Kiu {'estis' if past else 'estas'} la {noun_text} de {said}?", \
+                "kiu estis"
+        run = {name} | {k for k in range(len(words))
+                        if heads[k] - 1 == name and relations[k] == "flat"}
+        others = tuple(dict.fromkeys(
+            w.form[:-1] if w.case == "Acc" and w.form.endswith("n") else w.form
+            for k, w in enumerate(words)
+            if k not in run and w.is_name and w.form[:1].isupper() and
+            w.stem not in (words[owner_name].stem, word.stem) and _names_one(words, k) and
+            not _in_place_phrase(sentence, k)))
+        stem = word.form.lower()
+        return GeneratedQuestion(text, (stem[:-1] if len(stem) > 4 and stem[-1] in "oaei"
+                                        else stem,), yes_no=False, form=form,
+                                 owner=words[owner_name].form, other_names=others)
+    return None
+
+
+def _owner_phrase(sentence: Sentence, noun: int) -> tuple[str, int] | None:
+    """The words of a noun's "de" phrase that holds a name, without the "de" ("la reĝo
+    Zorbo"), and that name's index; None when it has none. Only a phrase of names, articles,
+    and nouns: "de Zorbo", "de la reĝo Zorbo", not "de la viro, kiu …"."""
+    words, heads, relations = sentence.words, sentence.heads, sentence.deprels
+    for child, relation in enumerate(relations):
+        if heads[child] - 1 != noun or relation != "nmod":
+            continue
+        below, grown = {child}, True
+        while grown:  # the phrase's whole subtree
+            more = {k for k in range(len(words)) if heads[k] - 1 in below} - below
+            below |= more
+            grown = bool(more)
+        kept = sorted(k for k in below
+                      if words[k].xpos != "PUNCT" and words[k].form.lower() != "de")
+        name = next((k for k in kept if words[k].is_name and words[k].form[:1].isupper()),
+                    None)
+        if name is None or kept[-1] - kept[0] + 1 != len(kept) or \
+                any(words[k].xpos not in ("DET", "NOUN", "PROPN") for k in kept):
+            continue
+        return " ".join(_form(words[k]) for k in kept), name
+    return None
+
+
+def _in_place_phrase(sentence: Sentence, index: int) -> bool:
+    """Whether a name is governed by a preposition other than "de" ("al Romo", "en Egipton"):
+    a place or a companion, no one's relative."""
+    words, heads = sentence.words, sentence.heads
+    return any(heads[k] - 1 == index and words[k].xpos == "ADP" and
+               words[k].form.lower() != "de" for k in range(len(words)))
+
+
+def with_other_owner(generated: GeneratedQuestion, rng: random.Random) -> str | None:
+    """The question asked of another person of its sentence ("Kiel nomiĝis la filo de
+    Zorbo?" → "… la filo de Bertilo?"): a question whose every word the sentence holds, but
+    whose answer it does not give. None when the question has no owner to replace."""
+    if not generated.owner or not generated.other_names or \
+            generated.owner not in generated.text:
+        return None
+    other = rng.choice(generated.other_names)
+    start = generated.text.rfind(generated.owner)
+    return generated.text[:start] + other + generated.text[start + len(generated.owner):]
 
 
 def _names_one(words: tuple[Word, ...], i: int) -> bool:
@@ -995,7 +1099,7 @@ def as_event(sentence: Sentence, rng: random.Random,
 
 # held-out sets of one kind of question (``scripts/eval_generated.py --only``)
 ASKERS: dict[str, Asker] = {"other-voice": in_other_voice, "opposite": as_said_or_opposite,
-                            "event-noun": as_event}
+                            "event-noun": as_event, "owner-naming": owner_question}
 
 
 def names_someone(question: str) -> bool:

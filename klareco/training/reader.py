@@ -44,7 +44,11 @@ from klareco.parse import parse
 from klareco.parse.ast import Sentence, name_term
 from klareco.text import normalize_for_judging
 from klareco.training.encoder import trained_positions
-from klareco.training.questions import GeneratedQuestion, answerable_questions
+from klareco.training.questions import (
+    GeneratedQuestion,
+    answerable_questions,
+    with_other_owner,
+)
 from klareco.training.split import held_out_documents, training_documents, tuning_documents
 
 SWAP_SHARE = 0.5  # of the questions naming someone, made unanswerable by swapping the name
@@ -240,6 +244,23 @@ def supported(index: Any, question: str, name: str) -> bool:
     return any(len(np.intersect1d(with_name, index.postings(t))) for t in terms) or not terms
 
 
+def named_elsewhere(index: Any, question: str) -> bool:
+    """Whether more than one sentence (the question's own is one) holds both the owner a
+    question names someone by and the noun ("Kiel nomiĝis la filo de Zorbo?": Zorbo and
+    filo): then another sentence may give the name it asks for."""
+    try:
+        frame = read_frame(parse(question))
+    except EmptyInputError:
+        return True
+    if frame is None or not frame.named_stems or not frame.named_owners:
+        return True
+    found = None
+    for term in frame.named_stems | frame.named_owners:
+        postings = index.postings(term)
+        found = postings if found is None else np.intersect1d(found, postings)
+    return found is not None and len(found) > 1
+
+
 def pool_of(engine: Engine, documents: set[str], rng: random.Random) -> list[int]:
     """The positions of ``documents``' sentences the encoder did not train on, shuffled."""
     store = engine.store
@@ -274,9 +295,12 @@ def make_examples(engine: Engine, documents: set[str], count: int, seed: int,
         if len(made) >= count:
             break
         question, answerable, form = generated.text, True, generated.form
+        owned = with_other_owner(generated, rng) if rng.random() < SWAP_SHARE else None
         swapped = (swap_name(question, names, rng, generated.work)
-                   if rng.random() < SWAP_SHARE else None)
-        if swapped is not None and not supported(index, *swapped):
+                   if owned is None and rng.random() < SWAP_SHARE else None)
+        if owned is not None and not named_elsewhere(index, owned):
+            question, answerable, form = owned, False, "unanswerable"
+        elif swapped is not None and not supported(index, *swapped):
             question, answerable, form = swapped[0], False, "unanswerable"
         elif swapped is None and generated.yes_no and rng.random() < PHRASE_ADD_SHARE:
             other = add_phrase(question, generated.sentence, phrases, rng, generated.work)

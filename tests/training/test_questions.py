@@ -12,8 +12,10 @@ from klareco.training.questions import (
     keeps_roles,
     learn_kinds,
     make_question,
+    owner_question,
     with_context_clause,
     with_kind,
+    with_other_owner,
     with_word,
     with_work,
     work_mention,
@@ -87,6 +89,25 @@ def test_a_name_a_noun_specifies_is_asked_for_by_kiel_nomigxis() -> None:
     made = _made("Petro loĝas en la urbo Romo.")
     assert any(text.startswith("Kiel nomiĝas la urbo, en kiu ") and answers == ("romo",)
                for text, answers, _ in made)
+
+
+def test_a_name_given_to_a_noun_of_someone_is_asked_by_that_noun() -> None:
+    made = _made("Petro, la filo de Zorbo, vidis Bertilon en Romo.")
+    assert ("Kiel nomiĝis la filo de Zorbo?", ("petr",), "kiel nomiĝis") in made
+    assert ("Kiu estis la filo de Zorbo?", ("petr",), "kiu estis") in made
+    made = _made("La edzino de la reĝo Zorbo estas nomata Mirela.")
+    assert ("Kiel nomiĝas la edzino de la reĝo Zorbo?", ("mirel",), "kiel nomiĝis") in made
+
+
+def test_a_question_by_a_noun_of_someone_is_asked_of_another_of_its_sentence() -> None:
+    asked = owner_question(parse("Petro, la filo de Zorbo, vidis Bertilon en Romo kun Karlo."),
+                           random.Random(0))
+    assert asked is not None and asked.owner == "Zorbo"
+    # Bertilo in the accusative is asked as the owner in the nominative; Romo and Karlo,
+    # in a place's or a companion's phrase, are no one's relative
+    assert asked.other_names == ("Bertilo",)
+    assert with_other_owner(asked, random.Random(0)) == asked.text.replace("Zorbo", "Bertilo")
+    assert owner_question(parse("Petro venis al Romo kun sia filo."), random.Random(0)) is None
 
 
 def test_a_name_is_asked_with_the_kind_other_sentences_give_it() -> None:

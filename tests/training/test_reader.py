@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
+
 from klareco.experts.base import Evidence
 from klareco.experts.factoid import FactoidExpert
 from klareco.experts.factoid.frame import read_frame
@@ -14,6 +16,7 @@ from klareco.training.reader import (
     add_phrase,
     adjunct_phrases,
     is_right,
+    named_elsewhere,
     states_the_answer,
     swap_name,
     swap_verb,
@@ -111,3 +114,24 @@ def test_another_sentence_saying_the_same_of_the_same_answers_too() -> None:
     # the same verb, Petro its subject, the candidate its object: an answer, in any word
     # order; someone else's seeing, Petro's buying, Petro himself are not
     assert answering == {"la hundon", "la katon", "La katon"}
+
+
+class _Postings:
+    """An index of sentences by position: each term's postings."""
+
+    def __init__(self, sentences: list[set[str]]) -> None:
+        self.sentences = sentences
+
+    def postings(self, term: str) -> np.ndarray:
+        return np.array([n for n, terms in enumerate(self.sentences) if term in terms])
+
+
+def test_a_question_by_another_owner_is_unanswerable_only_where_one_sentence_has_both() -> None:
+    question = "Kiel nomiĝis la filo de Zorbo?"
+    # the question's own sentence holds the noun and the owner: one sentence is no answer
+    alone = _Postings([{"fil", "zorb", "petr"}, {"fil", "bertil"}, {"zorb"}])
+    assert not named_elsewhere(alone, question)
+    # a second sentence with both may give the name
+    assert named_elsewhere(_Postings([{"fil", "zorb"}, {"zorb", "fil", "mir"}]), question)
+    # a question that asks no name by a noun is never called unanswerable so
+    assert named_elsewhere(alone, "Kiun vidis Zorbo?")
