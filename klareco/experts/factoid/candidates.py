@@ -130,6 +130,9 @@ def answer_candidates(sentence: Sentence, matched: set[int], frame: Frame,
         span = span[:MAX_ANSWER_WORDS]
         if frame.named_owners and _named_for_another(sentence, span, frame):
             continue
+        if frame.role == "name" and frame.named_class in PERSON_CLASSES and \
+                _with_article(words, span):
+            continue  # "la Levido", "la Egipto": one of a people, no person's name
         if not fits_question(frame, candidate.slot,
                              [words[i] for i in span + candidate.counts]):
             continue
@@ -738,6 +741,14 @@ def _named_for_another(sentence: Sentence, span: tuple[int, ...], frame: Frame) 
         return False
     owners = noun_owners(sentence, noun)
     return bool(owners) and owners.isdisjoint(frame.named_owners)
+
+
+def _with_article(words: tuple[Word, ...], span: tuple[int, ...]) -> bool:
+    """Whether the span's first name stands right after the article: a person's name takes
+    none ("Aaron"), so "la Levido", "la Egipto", "la Buzano" name one of a people or a
+    place, not someone ("la juna Petro": the article goes with the adjective)."""
+    name = next((i for i in span if words[i].is_name), None)
+    return name is not None and name > 0 and words[name - 1].form.lower() == "la"
 
 
 def _common_noun(word: Word) -> bool:

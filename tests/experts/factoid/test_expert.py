@@ -248,3 +248,15 @@ def test_a_copula_question_asks_by_its_subject_noun_too() -> None:
     named = _naming("Kiu estis la filo de Zorbo?", "La filo de Zorbo, Petro, venis hejmen.")
     assert named["Petro"] == {"named:asked", "named_owner:same"}
     assert not any(_naming("Kiu estas Petro?", "Petro, la filo de Zorbo, venis.").values())
+
+
+def test_a_name_after_the_article_is_no_person_s_name() -> None:
+    # a person's name takes no article: "la Bertilano" is one of a people
+    asked = "Kiel nomiĝis la frato de Zorbo?"
+    evidence = "Mia frato Petro, la Bertilano, loĝas en la urbo."
+    options = {o.text for o in FactoidExpert().options(
+        parse(asked), [Evidence(evidence, parse(evidence), 1, 1.0)])}
+    assert "Petro" in options and not options & {"Bertilano", "la Bertilano"}
+    # a river's name may take it
+    evidence = "Ili venis al la rivero, la Zorbilo, vespere."
+    assert ask("Kiel nomiĝis la rivero?", evidence) == "la Zorbilo"
