@@ -632,7 +632,7 @@ def owner_question(sentence: Sentence, rng: random.Random,
         said, owner_name = owner
         past = not any(w.feat("Tense") == "Pres" for w in words if w.xpos in ("VERB", "AUX"))
         noun_text = _singular_nominative(words[noun])
-        if rng.random() < 0.5:
+        if rng.random() < 0.5:  # people ask either way
             text, form = f"Kiel {'nomiĝis' if past else 'nomiĝas'} la {noun_text} de {said}?", \
                 "kiel nomiĝis"
         else:
@@ -646,9 +646,7 @@ def owner_question(sentence: Sentence, rng: random.Random,
             if k not in run and w.is_name and w.form[:1].isupper() and
             w.stem not in (words[owner_name].stem, word.stem) and _names_one(words, k) and
             not _in_place_phrase(sentence, k)))
-        stem = word.form.lower()
-        return GeneratedQuestion(text, (stem[:-1] if len(stem) > 4 and stem[-1] in "oaei"
-                                        else stem,), yes_no=False, form=form,
+        return GeneratedQuestion(text, (_name_stem(word),), yes_no=False, form=form,
                                  owner=words[owner_name].form, other_names=others)
     return None
 
@@ -733,12 +731,17 @@ def _naming_question(sentence: Sentence) -> GeneratedQuestion | None:
             continue
         after = naming[-1] + 1
         if after < len(words) and words[after].is_name and words[after].form[:1].isupper():
-            name = words[after].form.lower()
             return GeneratedQuestion(
                 f"Kiel nomiĝis {_phrase_text(clause.subject, words, True)}?",
-                (name[:-1] if len(name) > 4 and name[-1] in "oaei" else name,),
-                yes_no=False, form="kiel nomiĝis")
+                (_name_stem(words[after]),), yes_no=False, form="kiel nomiĝis")
     return None
+
+
+def _name_stem(word: Word) -> str:
+    """What a right answer naming ``word`` holds: its form, lowercase, without a final
+    vowel on a name long enough to inflect (Mirela → mirel, Mirelan holds it too)."""
+    name = word.form.lower()
+    return name[:-1] if len(name) > 4 and name[-1] in "oaei" else name
 
 
 def _clause_question(sentence: Sentence, rng: random.Random) -> GeneratedQuestion | None:
