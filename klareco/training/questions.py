@@ -78,7 +78,7 @@ SPECIAL_FORMS = 0.3  # share of sentences asked about an apposition or a ĉar/ki
 # Share of sentences that name someone by a noun of someone else's ("Petro, la filo de
 # Zorbo") asked for the name by that noun ("Kiel nomiĝis la filo de Zorbo?", "Kiu estis la
 # filo de Zorbo?") rather than otherwise: people ask so, and such sentences are few (one in
-# 170), so most are asked. A prior.
+# 210), so most are asked. A prior.
 OWNER_ASKED = 0.8
 # share of subjects, objects and predicates with a person's "de" phrase ("la filo de Petro")
 # that ask for that person ("Kies filo …?") rather than for the whole phrase
