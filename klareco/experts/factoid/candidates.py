@@ -130,9 +130,9 @@ def answer_candidates(sentence: Sentence, matched: set[int], frame: Frame,
         span = span[:MAX_ANSWER_WORDS]
         if frame.named_owners and _named_for_another(sentence, span, frame):
             continue
-        if frame.role == "name" and frame.named_class in PERSON_CLASSES and \
-                _with_article(words, span):
-            continue  # "la Levido", "la Egipto": one of a people, no person's name
+        if frame.role == "name" and frame.named_class in PERSON_CLASSES and (
+                _with_article(words, span) or _title(words, span)):
+            continue  # "la Levido": one of a people; "Sinjoro": a title; no one's name
         if not fits_question(frame, candidate.slot,
                              [words[i] for i in span + candidate.counts]):
             continue
@@ -749,6 +749,15 @@ def _with_article(words: tuple[Word, ...], span: tuple[int, ...]) -> bool:
     place, not someone ("la juna Petro": the article goes with the adjective)."""
     name = next((i for i in span if words[i].is_name), None)
     return name is not None and name > 0 and words[name - 1].form.lower() == "la"
+
+
+def _title(words: tuple[Word, ...], span: tuple[int, ...]) -> bool:
+    """Whether every name of the span is a word the dictionary knows for a person or a
+    title, capitalised ("Sinjoro", "Reĝo", "Patro"): someone addressed or called by rank,
+    not by name."""
+    names = [words[i] for i in span if words[i].is_name]
+    return bool(names) and all(w.semantic_class in PERSON_CLASSES or
+                               w.semantic_class in ("TITOLO", "RANGO") for w in names)
 
 
 def _common_noun(word: Word) -> bool:

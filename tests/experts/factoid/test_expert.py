@@ -260,3 +260,11 @@ def test_a_name_after_the_article_is_no_person_s_name() -> None:
     # a river's name may take it
     evidence = "Ili venis al la rivero, la Zorbilo, vespere."
     assert ask("Kiel nomiĝis la rivero?", evidence) == "la Zorbilo"
+
+
+def test_a_title_is_no_person_s_name() -> None:
+    # "Sinjoro" addresses someone by rank; Petro is the name the sentence gives
+    evidence = "Petro, filo de Zorbo, diris: Venu, Sinjoro."
+    options = {o.text for o in FactoidExpert().options(
+        parse("Kiel nomiĝis la filo de Zorbo?"), [Evidence(evidence, parse(evidence), 1, 1.0)])}
+    assert "Petro" in options and "Sinjoro" not in options
