@@ -714,13 +714,12 @@ def _names_of_asked_noun(sentence: Sentence, frame: Frame,
     """Each name the sentence gives to the noun the question asks by ("la filo de Zorbo,
     Petro, …" for "Kiu estis la filo de Zorbo?"), with the names that follow it as its flat
     parts (Petro Ivanoviĉ)."""
-    words, relations = sentence.words, sentence.deprels
+    words = sentence.words
     for i, word in enumerate(words):
-        if not word.is_name or (i > 0 and words[i - 1].is_name and
-                                relations[i - 1:i] == ("flat",)):
-            continue
+        if not word.is_name or (i > 0 and words[i - 1].is_name):
+            continue  # a later word of a name of several (Petro Ivanoviĉ) is in its run
         noun = named_noun(sentence, i)
-        if noun is None or frame.named_stems.isdisjoint(words[noun].terms[-1:]):
+        if noun is None or not is_asked_noun(words[noun], frame):
             continue
         end = i
         while end + 1 < len(words) and words[end + 1].is_name:
@@ -737,10 +736,16 @@ def _named_for_another(sentence: Sentence, span: tuple[int, ...], frame: Frame) 
     if name is None:
         return False
     noun = named_noun(sentence, name)
-    if noun is None or frame.named_stems.isdisjoint(words[noun].terms[-1:]):
+    if noun is None or not is_asked_noun(words[noun], frame):
         return False
     owners = noun_owners(sentence, noun)
     return bool(owners) and owners.isdisjoint(frame.named_owners)
+
+
+def is_asked_noun(word: Word, frame: Frame) -> bool:
+    """Whether a noun is the one the question asks a name by, by its whole stem (edzino, not
+    edzo: ``Frame.named_stems``)."""
+    return not frame.named_stems.isdisjoint(word.terms[-1:])
 
 
 def _with_article(words: tuple[Word, ...], span: tuple[int, ...]) -> bool:

@@ -15,6 +15,7 @@ from klareco.experts.base import Evidence
 from klareco.experts.factoid.candidates import (
     Candidate,
     counting,
+    is_asked_noun,
     is_time,
     named_noun,
     noun_owners,
@@ -129,7 +130,7 @@ def naming_features(frame: Frame, item: Evidence, name: int) -> Features:
     noun = named_noun(item.ast, name)
     if noun is None:
         return {"named:none": 1.0}
-    if frame.named_stems.isdisjoint(item.ast.words[noun].terms[-1:]):
+    if not is_asked_noun(item.ast.words[noun], frame):
         return {"named:other": 1.0}
     found = {"named:asked": 1.0}
     if frame.named_owners:
