@@ -90,7 +90,10 @@ def read_frame(question: Sentence) -> Frame | None:
             if word.is_name:
                 names.add(term)
     main = question.main or Clause(kind="main", words=())
-    roles = clause_roles(main, words)
+    # "Kiel nomiĝis la reĝo, kiu sendis la leteron?": the naming verb says no action; the
+    # relative clause says what the one to name did, and is read as the question's clause
+    said_of_name = said_of_named(question, role)
+    roles = clause_roles(said_of_name or main, words)
     if role not in ("subject", "object", "predicate", "name", "yes_no") and \
             main.predicate is None and not roles.passive:
         # "Kiam okazis la morto de Petro?" asks when Petro died (what a copula says of the
@@ -116,7 +119,10 @@ def read_frame(question: Sentence) -> Frame | None:
         frozenset(t for i in phrase.members() - hole for t in words[i].terms)
         for phrase in others if phrase is not None) if terms)
     given = {key for key, terms in role_terms if terms}
-    voice = Voice(verb_roots, voice_suffix(verb), role == "object" or "object" in given,
+    # the role the question leaves open in that clause: its relative pronoun's (kiun: object)
+    open_role = next((key for key in ("subject", "object") if said_of_name is not None and
+                      said_of_name.introducer in roles.of(key)), role)
+    voice = Voice(verb_roots, voice_suffix(verb), open_role == "object" or "object" in given,
                   "subject" in given) if verb is not None and verb_roots else None
     said_of = [verb] if verb is not None and not verb.is_copula else []
     if main.predicate is not None and main.predicate.head not in hole:
@@ -150,6 +156,22 @@ def described_by(question: Sentence, role: str, hole: set[int]
     owners = {t for i in main.subject.members() - {main.subject.head} if words[i].is_name
               for t in words[i].terms}
     return frozenset(head.terms[-1:]), frozenset(owners)
+
+
+def said_of_named(question: Sentence, role: str) -> Clause | None:
+    """For a question asking a name, the relative clause right after the main clause's
+    subject, with a verb of its own: what it says of the one whose name is asked ("Kiel
+    nomiĝis la viro, kiun Petro vidis?": the one Petro saw); None otherwise."""
+    main = question.main
+    if role != "name" or main is None or main.subject is None:
+        return None
+    end = max(main.subject.members())
+    for clause in question.clauses[1:]:
+        if clause.kind == "relative" and clause.verb is not None and \
+                clause.introducer is not None and clause.introducer - 1 - (
+                question.words[clause.introducer - 1].form == ",") == end:
+            return clause
+    return None
 
 
 def opposite(word: Word) -> bool:

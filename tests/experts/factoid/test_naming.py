@@ -45,3 +45,21 @@ def test_a_question_names_the_noun_and_owner_it_asks_by() -> None:
     for question in ("Kiu estas Zorbo?", "Kiun vidis la filo de Zorbo?"):
         frame = read_frame(parse(question))
         assert frame is not None and not frame.named_stems
+
+
+def test_a_name_question_is_read_by_the_relative_clause_about_the_one_named() -> None:
+    # the naming verb says no action: the relative clause says what the person did or
+    # underwent, and who else is in it
+    frame = read_frame(parse("Kiel nomiĝis la fiŝisto, kiu kaptis la grandan karpon?"))
+    assert frame is not None and frame.role == "name"
+    assert frame.verb_roots == {"kapt"}
+    assert dict(frame.role_terms)["object"] >= {"karp"}
+    assert frame.voice is not None and frame.voice.transitive and not frame.voice.doer
+    frame = read_frame(parse("Kiel nomiĝis la knabo, kiun Mirela savis?"))
+    assert frame is not None and frame.verb_roots == {"sav"}
+    assert "mirela" in dict(frame.role_terms)["subject"]
+    assert frame.voice is not None and frame.voice.transitive and frame.voice.doer
+    # without a relative clause after its subject, the question keeps its own clause
+    for question in ("Kiel nomiĝis la fiŝisto?", "Kiun vidis la fiŝisto, kiu kaptis karpon?"):
+        frame = read_frame(parse(question))
+        assert frame is not None and "kapt" not in frame.verb_roots
