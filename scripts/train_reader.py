@@ -2,6 +2,7 @@
 """Train the factoid expert's answer ranker on questions generated from the built corpus.
 
     python scripts/train_reader.py [--count 16000] [--tuning 3000] [--seed 7] [--out FILE]
+                                   [--workers N]
 
 Needs a built corpus (`klareco build`). Makes labelled questions from the training documents
 and the tuning documents (`klareco/training/reader.py`), trains the ranker with Adam, chooses
@@ -14,9 +15,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import shlex
 import sys
 import time
+from functools import partial
 from pathlib import Path
 
 from klareco.engine import Engine
@@ -38,6 +41,9 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=RANKER_PATH)
     parser.add_argument("--cache", type=Path, help="keep the labelled questions in this file "
                         "(read when it exists), to try training choices without remaking them")
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1,
+                        help="processes that search and read the questions (default: one per "
+                             "core; the ranker is the same with any number)")
     parser.add_argument("--gold", type=Path, action="append",
                         help="gold files whose evidence sentences are left out "
                              "(default: the dev set beside the checkout)")
@@ -47,7 +53,9 @@ def main() -> None:
     engine = Engine.load(threshold=0.0)
     exclude = evidence_texts(args.gold)
     ranker, report = train_reader(engine, args.seed, args.count, args.tuning, exclude,
-                                  cache=args.cache, hidden_units=args.hidden)
+                                  cache=args.cache, hidden_units=args.hidden,
+                                  load=partial(Engine.load, threshold=0.0),
+                                  workers=args.workers)
     ranker.info["minutes"] = round((time.perf_counter() - started) / 60, 1)
     ranker.save(args.out)
     command = "python scripts/train_reader.py " + shlex.join(sys.argv[1:])

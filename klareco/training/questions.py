@@ -1000,7 +1000,8 @@ def answerable_questions(store: Store, positions: Sequence[int], rng: random.Ran
         chunk = list(positions[start:start + 1024])
         rows = store.sentences_at(chunk)
         for row, sentence in zip(rows, store.asts_at(chunk), strict=True):
-            if any(gold in normalize_for_judging(sentence.text) for gold in excluded):
+            said = normalize_for_judging(sentence.text)  # once, not once per gold text
+            if any(gold in said for gold in excluded):
                 continue
             seen = nouns.setdefault(row.doc_id, [])
             learn_kinds(sentence, kinds)

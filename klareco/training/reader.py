@@ -20,13 +20,14 @@ evidence are never used.
 
 from __future__ import annotations
 
+import multiprocessing
 import pickle
 import random
 import re
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from itertools import chain
+from itertools import chain, islice
 from pathlib import Path
 from typing import Any
 
@@ -273,11 +274,15 @@ def pool_of(engine: Engine, documents: set[str], rng: random.Random) -> list[int
 
 def make_examples(engine: Engine, documents: set[str], count: int, seed: int,
                   exclude: Iterable[str] = (), progress: bool = True,
-                  desc: str = "ranker questions", depth: int = EVIDENCE_DEPTH
+                  desc: str = "ranker questions", depth: int = EVIDENCE_DEPTH,
+                  load: Callable[[], Engine] | None = None, workers: int = 1
                   ) -> list[Labelled]:
     """``count`` labelled questions from sentences of ``documents``; about half of those
     naming someone, and a share of the rest, are made unanswerable. The options are those of
-    the top ``depth`` evidence sentences."""
+    the top ``depth`` evidence sentences. With ``workers`` > 1, that many processes, each with
+    the engine ``load`` opens (the same build as ``engine``), search and read the questions:
+    the questions are made here in order and their options read back in order, so the
+    examples are the same as with one."""
     rng = random.Random(seed)
     pool = pool_of(engine, documents, rng)
     store = engine.store
@@ -285,48 +290,129 @@ def make_examples(engine: Engine, documents: set[str], count: int, seed: int,
     names = swappable_names(sample)
     verbs = finite_verbs(sample)
     phrases = adjunct_phrases(sample)
-    expert = FactoidExpert(Ranker({}), depth)  # options only: no weights needed
     index = engine.searcher.index
     made: list[Labelled] = []
     bar = tqdm(total=count, desc=desc, unit="q", disable=not progress)
     passes = chain.from_iterable(answerable_questions(store, pool, rng, exclude)
                                  for _ in range(MAX_PASSES))
-    for generated in passes:
-        if len(made) >= count:
-            break
-        question, answerable, form = generated.text, True, generated.form
-        owned = with_other_owner(generated, rng) if rng.random() < SWAP_SHARE else None
-        swapped = (swap_name(question, names, rng, generated.work)
-                   if owned is None and rng.random() < SWAP_SHARE else None)
-        if owned is not None and not named_elsewhere(index, owned):
-            question, answerable, form = owned, False, "unanswerable"
-        elif swapped is not None and not supported(index, *swapped):
-            question, answerable, form = swapped[0], False, "unanswerable"
-        elif swapped is None and generated.yes_no and rng.random() < PHRASE_ADD_SHARE:
-            other = add_phrase(question, generated.sentence, phrases, rng, generated.work)
-            if other is not None:
-                question, answerable, form = other, False, "unanswerable"
-        elif swapped is None and rng.random() < VERB_SWAP_SHARE:
-            other = swap_verb(question, verbs, rng)
-            if other is not None:
-                question, answerable, form = other, False, "unanswerable"
-        result = engine.searcher.search(question, 100, engine.retriever)
-        if not result.hits or result.ast is None or len(result.keywords) < MIN_KEYWORDS:
-            continue
-        options = expert.options(result.ast, engine.expert_evidence(result, depth))
-        if not options:
-            continue
-        role = read_frame(result.ast).role if answerable else ""
-        right = [k for k, o in enumerate(options[1:], 1)
-                 if answerable and (is_right(generated, o.text) or (
-                     o.candidate is not None
-                     and states_the_answer(role, o.candidate.slot, o.features)))]
-        made.append(Labelled(question, form, answerable,
-                             Example([o.features for o in options], right),
-                             [o.text for o in options]))
-        bar.update()
+
+    def asked() -> Iterator[tuple[GeneratedQuestion, str, bool, str]]:
+        for generated in passes:
+            question, answerable, form = generated.text, True, generated.form
+            owned = with_other_owner(generated, rng) if rng.random() < SWAP_SHARE else None
+            swapped = (swap_name(question, names, rng, generated.work)
+                       if owned is None and rng.random() < SWAP_SHARE else None)
+            if owned is not None and not named_elsewhere(index, owned):
+                question, answerable, form = owned, False, "unanswerable"
+            elif swapped is not None and not supported(index, *swapped):
+                question, answerable, form = swapped[0], False, "unanswerable"
+            elif swapped is None and generated.yes_no and rng.random() < PHRASE_ADD_SHARE:
+                other = add_phrase(question, generated.sentence, phrases, rng, generated.work)
+                if other is not None:
+                    question, answerable, form = other, False, "unanswerable"
+            elif swapped is None and rng.random() < VERB_SWAP_SHARE:
+                other = swap_verb(question, verbs, rng)
+                if other is not None:
+                    question, answerable, form = other, False, "unanswerable"
+            yield generated, question, answerable, form
+
+    questions = asked()
+
+    def label(chunk: list[tuple[GeneratedQuestion, str, bool, str]],
+              read_back: list[tuple[str, list[ReadOption]] | None]) -> None:
+        for (generated, question, answerable, form), found in zip(chunk, read_back,
+                                                                  strict=True):
+            if found is None or len(made) >= count:
+                continue
+            role, options = found
+            right = [k for k, (text, slot, features) in enumerate(options[1:], 1)
+                     if answerable and (is_right(generated, text) or (
+                         slot is not None and states_the_answer(role, slot, features)))]
+            made.append(Labelled(question, form, answerable,
+                                 Example([features for _, _, features in options], right),
+                                 [text for text, _, _ in options]))
+            bar.update()
+
+    with OptionReaders(engine, depth, load, workers) as read:
+        # each chunk of questions is made while the one before is read (by the workers), so
+        # at most one chunk more is made than the count needs
+        pending: tuple[list[Any], Callable[[], list[Any]]] | None = None
+        while True:
+            chunk = list(islice(questions, QUESTION_CHUNK)) if len(made) < count else []
+            started = (chunk, read([question for _, question, _, _ in chunk])) \
+                if chunk else None
+            if pending is not None:
+                label(pending[0], pending[1]())
+            if started is None:
+                break
+            pending = started
     bar.close()
     return made
+
+
+QUESTION_CHUNK = 256  # questions made, then read, at a time
+
+# An option as the labels need it: its text, its candidate's slot (None for "no answer
+# here" and yes/no answers), its features.
+ReadOption = tuple[str, str | None, Features]
+
+
+def read_options(engine: Engine, expert: FactoidExpert, question: str, depth: int
+                 ) -> tuple[str, list[ReadOption]] | None:
+    """The question searched like a user's and read by the expert: the role it asks and its
+    options; None when it finds nothing or says too little to search by."""
+    result = engine.searcher.search(question, 100, engine.retriever)
+    if not result.hits or result.ast is None or len(result.keywords) < MIN_KEYWORDS:
+        return None
+    options = expert.options(result.ast, engine.expert_evidence(result, depth))
+    if not options:
+        return None
+    return read_frame(result.ast).role, [
+        (o.text, o.candidate.slot if o.candidate is not None else None, o.features)
+        for o in options]
+
+
+class OptionReaders:
+    """Reads the options of a list of questions, in order: here, or in ``workers`` processes
+    with an engine each."""
+
+    def __init__(self, engine: Engine, depth: int, load: Callable[[], Engine] | None,
+                 workers: int) -> None:
+        self.engine, self.depth, self.load, self.workers = engine, depth, load, workers
+        self.pool: Any = None
+
+    def __enter__(self) -> Callable[[list[str]], Callable[[], list[Any]]]:
+        """A function that starts reading a list of questions and returns the function that
+        waits for their options (in workers, the reading goes on meanwhile)."""
+        if self.workers > 1 and self.load is not None:
+            # spawned, not forked: a fork would share the SQLite connection and BLAS threads
+            self.pool = multiprocessing.get_context("spawn").Pool(
+                self.workers, initializer=_open_worker, initargs=(self.load, self.depth))
+            return lambda questions: self.pool.map_async(
+                _read_in_worker, questions, chunksize=8).get
+        expert = FactoidExpert(Ranker({}), self.depth)  # options only: no weights needed
+
+        def read_here(questions: list[str]) -> Callable[[], list[Any]]:
+            found = [read_options(self.engine, expert, q, self.depth) for q in questions]
+            return lambda: found
+
+        return read_here
+
+    def __exit__(self, *exc: object) -> None:
+        if self.pool is not None:
+            self.pool.terminate()
+            self.pool.join()
+
+
+_WORKER: dict[str, Any] = {}
+
+
+def _open_worker(load: Callable[[], Engine], depth: int) -> None:
+    _WORKER.update(engine=load(), expert=FactoidExpert(Ranker({}), depth), depth=depth)
+
+
+def _read_in_worker(question: str) -> tuple[str, list[ReadOption]] | None:
+    return read_options(_WORKER["engine"], _WORKER["expert"], question, _WORKER["depth"])
 
 
 def decide(ranker: Ranker, labelled: Labelled) -> tuple[float, bool]:
@@ -366,13 +452,15 @@ def choose_threshold(ranker: Ranker, labelled: Sequence[Labelled]) -> tuple[floa
 
 def train_reader(engine: Engine, seed: int, count: int = TRAINING_QUESTIONS,
                  tuning: int = TUNING_QUESTIONS, exclude: Iterable[str] = (),
-                 progress: bool = True, cache: Path | None = None, hidden_units: int = 0
+                 progress: bool = True, cache: Path | None = None, hidden_units: int = 0,
+                 load: Callable[[], Engine] | None = None, workers: int = 1
                  ) -> tuple[Ranker, dict[str, Any]]:
     """The ranker trained on questions from the training documents, its threshold chosen on
     the tuning documents, with the figures and provenance its card records. ``cache``: a file
     keeping the labelled questions, read when it exists (to try training choices quickly).
     ``hidden_units``: 0 (the default) trains the linear ranker alone; a hidden layer ranks
-    generated questions better but people's questions worse (docs/measurements.md)."""
+    generated questions better but people's questions worse (docs/measurements.md).
+    ``load`` and ``workers``: processes that read the questions' options (``make_examples``)."""
     docs = list(engine.documents)
     if cache is not None and cache.is_file():
         with cache.open("rb") as handle:
@@ -380,9 +468,9 @@ def train_reader(engine: Engine, seed: int, count: int = TRAINING_QUESTIONS,
     else:
         exclude = list(exclude)
         trained_on = make_examples(engine, training_documents(docs), count, seed, exclude,
-                                   progress, "training questions")
+                                   progress, "training questions", load=load, workers=workers)
         tuned_on = make_examples(engine, tuning_documents(docs), tuning, seed + 1, exclude,
-                                 progress, "tuning questions")
+                                 progress, "tuning questions", load=load, workers=workers)
         if cache is not None:
             with cache.open("wb") as handle:
                 pickle.dump((trained_on, tuned_on), handle)

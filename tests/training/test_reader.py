@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import random
+from functools import partial
+from pathlib import Path
 
 import numpy as np
 
+from klareco.engine import Engine
 from klareco.experts.base import Evidence
 from klareco.experts.factoid import FactoidExpert
 from klareco.experts.factoid.frame import read_frame
@@ -13,6 +16,7 @@ from klareco.experts.factoid.model import Ranker
 from klareco.parse import parse
 from klareco.training.questions import GeneratedQuestion, generate
 from klareco.training.reader import (
+    OptionReaders,
     add_phrase,
     adjunct_phrases,
     is_right,
@@ -135,3 +139,19 @@ def test_a_question_by_another_owner_is_unanswerable_only_where_one_sentence_has
     assert named_elsewhere(_Postings([{"fil", "zorb"}, {"zorb", "fil", "mir"}]), question)
     # a question that asks no name by a noun is never called unanswerable so
     assert named_elsewhere(alone, "Kiun vidis Zorbo?")
+
+
+def test_options_read_in_worker_processes_come_back_the_same_and_in_order(
+        fixture_home: Path) -> None:
+    # make_examples makes its questions here and has them read elsewhere: any number of
+    # workers gives the same training data, so a seed still makes the same ranker
+    engine = Engine.load(fixture_home, retriever="bm25", threshold=0.0)
+    questions = ["Kiu estas Petro?", "Kun kiu parolis Tobio?", "Kiu diris?",
+                 "Kiel estis la ĉielo en la unua tago?", "Kiu estas Petro?"]
+    with OptionReaders(engine, 10, None, 1) as read:
+        alone = read(questions)()
+    load = partial(Engine.load, fixture_home, retriever="bm25", threshold=0.0)
+    with OptionReaders(engine, 10, load, 2) as read:
+        shared = read(questions)()
+    assert sum(found is not None for found in alone) >= 3
+    assert shared == alone
