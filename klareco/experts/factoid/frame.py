@@ -119,9 +119,10 @@ def read_frame(question: Sentence) -> Frame | None:
         frozenset(t for i in phrase.members() - hole for t in words[i].terms)
         for phrase in others if phrase is not None) if terms)
     given = {key for key, terms in role_terms if terms}
-    # the role the question leaves open in that clause: its relative pronoun's (kiun: object)
-    open_role = next((key for key in ("subject", "object") if said_of_name is not None and
-                      said_of_name.introducer in roles.of(key)), role)
+    open_role = role
+    if said_of_name is not None:  # the role its relative pronoun has there (kiun: object)
+        open_role = next((key for key in ("subject", "object")
+                          if said_of_name.introducer in roles.of(key)), role)
     voice = Voice(verb_roots, voice_suffix(verb), open_role == "object" or "object" in given,
                   "subject" in given) if verb is not None and verb_roots else None
     said_of = [verb] if verb is not None and not verb.is_copula else []
@@ -167,9 +168,12 @@ def said_of_named(question: Sentence, role: str) -> Clause | None:
         return None
     end = max(main.subject.members())
     for clause in question.clauses[1:]:
-        if clause.kind == "relative" and clause.verb is not None and \
-                clause.introducer is not None and clause.introducer - 1 - (
-                question.words[clause.introducer - 1].form == ",") == end:
+        if clause.kind != "relative" or clause.verb is None or clause.introducer is None:
+            continue
+        before = clause.introducer - 1
+        if question.words[before].form == ",":
+            before -= 1
+        if before == end:
             return clause
     return None
 
