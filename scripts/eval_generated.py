@@ -2,7 +2,7 @@
 """How the engine answers questions generated from held-out documents.
 
     python scripts/eval_generated.py [--count 3000] [--seed 11] [--json] [--items FILE]
-                                     [--only other-voice|opposite|event-noun|owner-naming]
+                                     [--only other-voice|opposite|event-noun|owner-naming|quality]
 
 Needs a built corpus (`klareco build`). A fifth of the documents, chosen by a hash of their id,
 is held out (`klareco/training/heldout.py`); from their sentences that the encoder was not
@@ -15,8 +15,10 @@ of question alone: `other-voice` asks a clause with an -ig- verb about its objec
 without it ("Kiu mortis?" from "… mortigis la gardiston"), `opposite` asks `ĉu` about a clause
 with a mal- verb or an adjective predicate, half as it is and half turned to its opposite,
 `event-noun` asks when or where an event happened by its noun ("Kiam okazis la morto de
-Bertilo?" from "Bertilo mortis en …"). The held-out documents hold a few hundred such
-sentences, so --count 400 gives what there is.
+Bertilo?" from "Bertilo mortis en …"), `owner-naming` asks a name by someone's relative
+("Kiel nomiĝis la filo de Zorbo?"), `quality` asks what a noun with adjectives is like
+("Kian ĉapelon aĉetis Petro?" from "… aĉetis ruĝan ĉapelon"). The held-out documents hold a
+few hundred such sentences, so --count 400 gives what there is.
 """
 
 from __future__ import annotations

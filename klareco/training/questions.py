@@ -18,7 +18,12 @@ from dataclasses import dataclass, replace
 
 from klareco.corpus.store import Store
 from klareco.errors import KlarecoError
-from klareco.experts.factoid.candidates import is_direction_adverb, measured_unit, named_noun
+from klareco.experts.factoid.candidates import (
+    is_direction_adverb,
+    is_ordinal,
+    measured_unit,
+    named_noun,
+)
 from klareco.experts.factoid.frame import hole_words
 from klareco.experts.factoid.roles import intransitive, names_action, voice_suffix
 from klareco.lexicon.closed_classes import NEGATION_WORDS
@@ -91,6 +96,10 @@ COUNTED_ADJUNCT = 0.5
 # asked with kiu and that noun ("Kiu reĝo …?", "En kiu urbo …?"), as people ask: the noun
 # says what kind of thing the answer is. A prior.
 NAMED_NOUN_ASKED = 0.5
+# Share of phrases whose common noun has adjectives ("la ruĝan ĉapelon", "en granda urbo")
+# asked what that noun is like, with kia and the noun ("Kian ĉapelon …?", "En kia urbo …?"):
+# the adjectives answer. A prior.
+QUALITY_ASKED = 0.3
 # Share of those asked for the name itself, the noun in a relative clause: "Kiel nomiĝis la
 # reĝo, kiu sendis leteron?", as people ask for a name. A prior.
 NAME_ASKED = 0.5
@@ -338,6 +347,48 @@ def _which_noun(phrase: Phrase, words: tuple[Word, ...], kind: str | None = None
     return f"{preposition + ' ' if preposition else ''}kiu{plural}{accusative} {noun}"
 
 
+def _qualities(phrase: Phrase, words: tuple[Word, ...]) -> list[int]:
+    """The adjectives before a phrase's common noun that say what it is like ("belan" and
+    "ruĝan" in "la belan ruĝan ĉapelon"), not how many or which in order ("tri", "tria"):
+    what "kia" with the noun asks for. Empty for a name, a pronoun, or a bare noun."""
+    head = words[phrase.head]
+    if head.xpos != "NOUN" or head.is_name:
+        return []
+    return [i for i in phrase.words if i < phrase.head and words[i].xpos == "ADJ"
+            and not words[i].is_numeral and not is_ordinal(words[i])]
+
+
+def _quality_question(clause: Clause, constituents: list[tuple[str, Phrase]],
+                      words: tuple[Word, ...], rng: random.Random, asked: int
+                      ) -> GeneratedQuestion | None:
+    """"Kian ĉapelon aĉetis Petro?" from "Petro aĉetis ruĝan ĉapelon": the asked
+    constituent's noun with kia, answered by its adjectives (``_qualities``); None when it
+    has none, or when the question would no longer keep its roles."""
+    phrase = constituents[asked][1]
+    qualities = _qualities(phrase, words)
+    if not qualities:
+        return None
+    which = _which_kind(phrase, words)
+    text = _question_text(which, clause, constituents, words, rng, asked)
+    if text is None:
+        return None
+    # each adjective's whole stem: "maljun", which "junaj" does not say
+    stems = tuple(words[i].stem.lower() for i in qualities)
+    preposition = phrase.preposition_form(words)
+    form = f"{preposition + ' ' if preposition else ''}kia …"  # in any number and case
+    return GeneratedQuestion(text, stems, yes_no=False, form=form)
+
+
+def _which_kind(phrase: Phrase, words: tuple[Word, ...]) -> str:
+    """The question word and the phrase's noun that ask what it is like: "kian ĉapelon",
+    "kiaj homoj", "en kia urbo" (kia agrees with the noun in number and case)."""
+    head = words[phrase.head]
+    accusative = "n" if head.case == "Acc" else ""
+    plural = "j" if head.feat("Number") == "Plur" else ""
+    preposition = phrase.preposition_form(words)
+    return f"{preposition + ' ' if preposition else ''}kia{plural}{accusative} {_form(head)}"
+
+
 def _asking_the_name(question: str, which: str, clause: Clause,
                      words: tuple[Word, ...]) -> str:
     """A "kiu + noun" ``question`` asked for the name it wants: "Kiu reĝo sendis leteron?" →
@@ -471,6 +522,9 @@ def generate(sentence: Sentence, rng: random.Random,
             if rng.random() < NAME_ASKED:
                 text, form = _asking_the_name(text, which, clause, words), "kiel nomiĝis"
             return GeneratedQuestion(text, _stem(words[named]), yes_no=False, form=form)
+        if passive is None and _qualities(asked_phrase, words) and \
+                rng.random() < QUALITY_ASKED:
+            return _quality_question(clause, constituents, words, rng, asked)
         question_word = _question_word(asked_role, asked_phrase, words, rng)
         if question_word is None:
             return None
@@ -1101,9 +1155,25 @@ def as_event(sentence: Sentence, rng: random.Random,
     return None
 
 
+def as_quality(sentence: Sentence, rng: random.Random,
+               kinds: Mapping[str, Counter[str]] | None = None) -> GeneratedQuestion | None:
+    """Only a question asking what a noun of the first indicative, undenied clause that has
+    one with adjectives is like (``_quality_question``: "Kian ĉapelon aĉetis Petro?")."""
+    words = sentence.words
+    for clause in sentence.clauses:
+        if not states(clause, words) or _denies(clause, words):
+            continue
+        constituents = _constituents(clause, words)
+        for asked, (_, phrase) in enumerate(constituents):
+            if _qualities(phrase, words):
+                return _quality_question(clause, constituents, words, rng, asked)
+    return None
+
+
 # held-out sets of one kind of question (``scripts/eval_generated.py --only``)
 ASKERS: dict[str, Asker] = {"other-voice": in_other_voice, "opposite": as_said_or_opposite,
-                            "event-noun": as_event, "owner-naming": owner_question}
+                            "event-noun": as_event, "owner-naming": owner_question,
+                            "quality": as_quality}
 
 
 def names_someone(question: str) -> bool:

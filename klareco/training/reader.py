@@ -99,8 +99,9 @@ def is_right(generated: GeneratedQuestion, answer: str) -> bool:
 
 
 # The slot a candidate fills that answers a role asked for: the same name, but for "kia",
-# which asks for a quality and is answered by a predicate, and "kiam", answered by a date too.
-ANSWERING_SLOTS = {"quality": {"predicate"}, "time": {"time", "date"}}
+# which asks for a quality and is answered by a predicate or by the adjectives of its noun
+# (``Kian ĉapelon …?``), and "kiam", answered by a date too.
+ANSWERING_SLOTS = {"quality": {"predicate", "attribute"}, "time": {"time", "date"}}
 
 
 def states_the_answer(role: str, slot: str, features: Features) -> bool:

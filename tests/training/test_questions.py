@@ -467,3 +467,27 @@ def test_an_event_is_asked_by_its_noun_when_and_where_it_happened() -> None:
     for said in ("Li mortis en Romo.", "Petro manĝis pomon en la ĝardeno.",
                  "Bertilo mortis."):
         assert ASKERS["event-noun"](parse(said), random.Random(1)) is None
+
+
+def test_a_noun_with_adjectives_is_asked_with_kia_and_the_noun() -> None:
+    made = _made("Petro aĉetis belan ĉapelon.")
+    assert ("Kian ĉapelon aĉetis Petro?", ("bel",), "kia …") in made
+    # the adjective's whole stem answers: "junaj" does not say "maljunaj"
+    made = _made("La maljunaj fiŝistoj loĝis en Romo.")
+    assert any(text.startswith("Kiaj fiŝistoj ") and answers == ("maljun",)
+               for text, answers, _ in made)
+    made = _made("Zorbo loĝis en malgranda dometo.")
+    assert any(text.startswith("En kia dometo ") and form == "en kia …"
+               for text, _, form in made)
+    # a count or an order is no quality: "Kiajn ĉapelojn …?" is never asked of "tri"
+    for said in ("Petro aĉetis tri ĉapelojn.", "Petro venis en la tria tago."):
+        assert not any(form.endswith("kia …") for _, _, form in _made(said)), said
+
+
+def test_the_quality_asker_asks_only_kia_questions() -> None:
+    from klareco.training.questions import ASKERS
+
+    made = ASKERS["quality"](parse("Mirela skribis longan leteron."), random.Random(2))
+    assert made is not None and made.form == "kia …" and made.answers == ("long",)
+    assert made.text.startswith("Kian leteron ")
+    assert ASKERS["quality"](parse("Mirela skribis leteron."), random.Random(2)) is None

@@ -451,6 +451,8 @@ def _raw_candidates(sentence: Sentence, matched: set[int], frame: Frame
     yield from _namings(words, heads, clause_of)
     if frame.named_stems:
         yield from _names_of_asked_noun(sentence, frame, clause_of)
+    if frame.role == "quality" and frame.hole_roots:
+        yield from _qualities_of_asked_noun(sentence, frame, clause_of)
     yield from _quantities(words, clause_of)
     yield from _dates(words, clause_of)
     yield from _possessors(words, matched, clause_of)
@@ -725,6 +727,45 @@ def _names_of_asked_noun(sentence: Sentence, frame: Frame,
         while end + 1 < len(words) and words[end + 1].is_name:
             end += 1
         yield Candidate(tuple(range(i, end + 1)), "naming", clause_of.get(i))
+
+
+def _qualities_of_asked_noun(sentence: Sentence, frame: Frame,
+                             clause_of: dict[int, int]) -> Iterator[Candidate]:
+    """``Kian ĉapelon …?`` asks what the hat is like: each noun of the asked root with what
+    qualifies it, its adjectives before it and its ``de`` phrase after it ("belan ruĝan
+    ĉapelon", "la formon de kato"), from its first modifier to its last; a bare noun says
+    nothing of its kind. Read in the dependency tree, wherever the noun stands."""
+    words = sentence.words
+    heads = sentence.heads
+    if len(heads) != len(words):
+        return
+    children: dict[int, list[int]] = {}
+    for i, head in enumerate(heads):
+        children.setdefault(head - 1, []).append(i)
+    for noun, word in enumerate(words):
+        if word.xpos != "NOUN" or frame.hole_roots.isdisjoint(word.content_roots):
+            continue
+        qualities = [i for i in children.get(noun, ()) if (
+            words[i].xpos == "ADJ" and not words[i].is_numeral and i < noun) or (
+            i > noun and words[i].xpos in ("NOUN", "PROPN") and
+            any(words[j].form.lower() == "de" for j in children.get(i, ())))]
+        if not qualities:
+            continue
+        inside = _subtree(children, qualities)
+        start, end = min(inside | {noun}), max(inside | {noun})
+        yield Candidate(tuple(range(start, end + 1)), "attribute", clause_of.get(noun))
+
+
+def _subtree(children: dict[int, list[int]], roots: list[int]) -> set[int]:
+    """The words of ``roots`` and every word below them (``children``: by head index)."""
+    found: set[int] = set()
+    waiting = list(roots)
+    while waiting:
+        i = waiting.pop()
+        if i not in found:
+            found.add(i)
+            waiting.extend(children.get(i, ()))
+    return found
 
 
 def _named_for_another(sentence: Sentence, span: tuple[int, ...], frame: Frame) -> bool:

@@ -397,3 +397,20 @@ def test_a_pronoun_that_stands_for_the_question_s_own_name_is_no_answer() -> Non
     assert "la knabino" in found["subject"]
     assert "Zorbo" not in found.get("indirect_object", set())
     assert "Bertilo" in spans("Al kiu venis la knabino?", said)["indirect_object"]
+
+
+def test_kia_with_a_noun_takes_what_qualifies_that_noun() -> None:
+    question = "Kian ĉapelon aĉetis Petro?"
+    found = spans(question, "Petro aĉetis belan ruĝan ĉapelon en la urbo.")
+    assert found["attribute"] == {"belan ruĝan ĉapelon"}
+    # a "de" phrase after the noun says what it is like too; the article stays out
+    assert spans(question, "Petro aĉetis la ĉapelon de kato.")["attribute"] == \
+        {"ĉapelon de kato"}
+    # a bare noun says nothing of its kind; the adjectives of another noun are not asked
+    assert "attribute" not in spans(question, "Petro aĉetis ĉapelon.")
+    assert "attribute" not in spans(question, "Petro aĉetis ruĝan mantelon.")
+    # nor is a count: "tri" says how many hats, not what they are like
+    assert spans(question, "Petro aĉetis tri verdajn ĉapelojn.")["attribute"] == \
+        {"verdajn ĉapelojn"}
+    # kia alone asks what its subject is (the predicate), not what a noun is like
+    assert "attribute" not in spans("Kia estis Petro?", "Petro estis bona knabo.")
