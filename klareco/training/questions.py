@@ -19,8 +19,8 @@ from dataclasses import dataclass, replace
 from klareco.corpus.store import Store
 from klareco.errors import KlarecoError
 from klareco.experts.factoid.candidates import (
+    describes,
     is_direction_adverb,
-    is_ordinal,
     measured_unit,
     named_noun,
 )
@@ -349,13 +349,12 @@ def _which_noun(phrase: Phrase, words: tuple[Word, ...], kind: str | None = None
 
 def _qualities(phrase: Phrase, words: tuple[Word, ...]) -> list[int]:
     """The adjectives before a phrase's common noun that say what it is like ("belan" and
-    "ruĝan" in "la belan ruĝan ĉapelon"), not how many or which in order ("tri", "tria"):
-    what "kia" with the noun asks for. Empty for a name, a pronoun, or a bare noun."""
+    "ruĝan" in "la belan ruĝan ĉapelon"; ``candidates.describes``): what "kia" with the noun
+    asks for. Empty for a name, a pronoun, or a bare noun."""
     head = words[phrase.head]
     if head.xpos != "NOUN" or head.is_name:
         return []
-    return [i for i in phrase.words if i < phrase.head and words[i].xpos == "ADJ"
-            and not words[i].is_numeral and not is_ordinal(words[i])]
+    return [i for i in phrase.words if i < phrase.head and describes(words[i])]
 
 
 def _quality_question(clause: Clause, constituents: list[tuple[str, Phrase]],

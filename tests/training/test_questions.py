@@ -479,8 +479,11 @@ def test_a_noun_with_adjectives_is_asked_with_kia_and_the_noun() -> None:
     made = _made("Zorbo loĝis en malgranda dometo.")
     assert any(text.startswith("En kia dometo ") and form == "en kia …"
                for text, _, form in made)
-    # a count or an order is no quality: "Kiajn ĉapelojn …?" is never asked of "tri"
-    for said in ("Petro aĉetis tri ĉapelojn.", "Petro venis en la tria tago."):
+    # a count, an order, how much, which or when is no quality: "Kiajn ĉapelojn …?" is never
+    # asked of "tri" or "kelkajn", "Kian tagon …?" never of "la morgaŭan tagon"
+    for said in ("Petro aĉetis tri ĉapelojn.", "Petro venis en la tria tago.",
+                 "Petro aĉetis kelkajn ĉapelojn.", "Petro venis la morgaŭan tagon.",
+                 "Petro aĉetis la saman ĉapelon."):
         assert not any(form.endswith("kia …") for _, _, form in _made(said)), said
 
 

@@ -746,7 +746,7 @@ def _qualities_of_asked_noun(sentence: Sentence, frame: Frame,
         if word.xpos != "NOUN" or frame.hole_roots.isdisjoint(word.content_roots):
             continue
         qualities = [i for i in children.get(noun, ()) if (
-            words[i].xpos == "ADJ" and not words[i].is_numeral and i < noun) or (
+            i < noun and describes(words[i])) or (
             i > noun and words[i].xpos in ("NOUN", "PROPN") and
             any(words[j].form.lower() == "de" for j in children.get(i, ())))]
         if not qualities:
@@ -754,6 +754,22 @@ def _qualities_of_asked_noun(sentence: Sentence, frame: Frame,
         inside = _subtree(children, qualities)
         start, end = min(inside | {noun}), max(inside | {noun})
         yield Candidate(tuple(range(start, end + 1)), "attribute", clause_of.get(noun))
+
+
+# Adjectives that say how much, which or when, not what their noun is like: "kelkaj",
+# "multaj", "tuta", "diversaj" (how much, how many kinds), "sama", "alia", "lasta",
+# "sekva(nta)", "cetera", "propra" (which), "hodiaŭa", "morgaŭa", "hieraŭa", "nuna" (when).
+# "Kian tagon …?" is not answered by "la morgaŭan tagon": that is what kiom, kiu or kiam ask.
+NOT_QUALITY_ROOTS = frozenset(
+    "kelk mult tut divers sam ali last sekv ceter propr hodiaŭ morgaŭ hieraŭ nun".split())
+
+
+def describes(word: Word) -> bool:
+    """Whether an adjective says what its noun is like ("ruĝa", "maljuna"): what "kia" asks
+    for; not a number or an order ("tri", "tria"), nor how much, which or when
+    (``NOT_QUALITY_ROOTS``: "kelkaj", "sama", "morgaŭa")."""
+    return word.xpos == "ADJ" and not word.is_numeral and not is_ordinal(word) and \
+        NOT_QUALITY_ROOTS.isdisjoint(word.roots)
 
 
 def _subtree(children: dict[int, list[int]], roots: list[int]) -> set[int]:

@@ -412,5 +412,9 @@ def test_kia_with_a_noun_takes_what_qualifies_that_noun() -> None:
     # nor is a count: "tri" says how many hats, not what they are like
     assert spans(question, "Petro aĉetis tri verdajn ĉapelojn.")["attribute"] == \
         {"verdajn ĉapelojn"}
+    # nor how much, which or when: "kelkaj", "sama", "morgaŭa" answer kiom, kiu, kiam
+    for said in ("Petro aĉetis kelkajn ĉapelojn.", "Petro aĉetis la saman ĉapelon.",
+                 "Petro aĉetis la morgaŭan ĉapelon."):
+        assert "attribute" not in spans(question, said), said
     # kia alone asks what its subject is (the predicate), not what a noun is like
     assert "attribute" not in spans("Kia estis Petro?", "Petro estis bona knabo.")
