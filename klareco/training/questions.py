@@ -335,16 +335,18 @@ def _named_by_noun(phrase: Phrase, words: tuple[Word, ...]) -> int | None:
     return after if words[after].is_name and words[after].xpos == "PROPN" else None
 
 
-def _which_noun(phrase: Phrase, words: tuple[Word, ...], kind: str | None = None) -> str:
+def _which_noun(phrase: Phrase, words: tuple[Word, ...], kind: str | None = None,
+                question_word: str = "kiu") -> str:
     """The question word and the phrase's head noun that ask for the name after it: "kiu
     reĝo", "kiun urbon", "al kiuj profetoj" (kiu agrees with the noun in number and case);
-    for a name standing alone, its ``kind`` (a noun's lemma) in the name's case."""
+    for a name standing alone, its ``kind`` (a noun's lemma) in the name's case. With
+    ``question_word`` "kia": what the noun is like ("kian ĉapelon", "en kia urbo")."""
     head = words[phrase.head]
     accusative = "n" if head.case == "Acc" else ""
     plural = "j" if kind is None and head.feat("Number") == "Plur" else ""
     noun = _form(head) if kind is None else kind + accusative
     preposition = phrase.preposition_form(words)
-    return f"{preposition + ' ' if preposition else ''}kiu{plural}{accusative} {noun}"
+    return f"{preposition + ' ' if preposition else ''}{question_word}{plural}{accusative} {noun}"
 
 
 def _qualities(phrase: Phrase, words: tuple[Word, ...]) -> list[int]:
@@ -367,7 +369,7 @@ def _quality_question(clause: Clause, constituents: list[tuple[str, Phrase]],
     qualities = _qualities(phrase, words)
     if not qualities:
         return None
-    which = _which_kind(phrase, words)
+    which = _which_noun(phrase, words, question_word="kia")  # "kian ĉapelon", "en kia urbo"
     text = _question_text(which, clause, constituents, words, rng, asked)
     if text is None:
         return None
@@ -376,16 +378,6 @@ def _quality_question(clause: Clause, constituents: list[tuple[str, Phrase]],
     preposition = phrase.preposition_form(words)
     form = f"{preposition + ' ' if preposition else ''}kia …"  # in any number and case
     return GeneratedQuestion(text, stems, yes_no=False, form=form)
-
-
-def _which_kind(phrase: Phrase, words: tuple[Word, ...]) -> str:
-    """The question word and the phrase's noun that ask what it is like: "kian ĉapelon",
-    "kiaj homoj", "en kia urbo" (kia agrees with the noun in number and case)."""
-    head = words[phrase.head]
-    accusative = "n" if head.case == "Acc" else ""
-    plural = "j" if head.feat("Number") == "Plur" else ""
-    preposition = phrase.preposition_form(words)
-    return f"{preposition + ' ' if preposition else ''}kia{plural}{accusative} {_form(head)}"
 
 
 def _asking_the_name(question: str, which: str, clause: Clause,

@@ -737,14 +737,14 @@ def _qualities_of_asked_noun(sentence: Sentence, frame: Frame,
     nothing of its kind. Read in the dependency tree, wherever the noun stands."""
     words = sentence.words
     heads = sentence.heads
-    if len(heads) != len(words):
+    nouns = [i for i, word in enumerate(words) if word.xpos == "NOUN"
+             and not frame.hole_roots.isdisjoint(word.content_roots)]
+    if not nouns or len(heads) != len(words):
         return
     children: dict[int, list[int]] = {}
     for i, head in enumerate(heads):
         children.setdefault(head - 1, []).append(i)
-    for noun, word in enumerate(words):
-        if word.xpos != "NOUN" or frame.hole_roots.isdisjoint(word.content_roots):
-            continue
+    for noun in nouns:
         qualities = [i for i in children.get(noun, ()) if (
             i < noun and describes(words[i])) or (
             i > noun and words[i].xpos in ("NOUN", "PROPN") and
