@@ -214,12 +214,12 @@ class Engine:
         }
         read = result.hits[:EVIDENCE_DEPTH]
         store = self.searcher.store
-        asts = store.asts_at([hit.position for hit in read])  # read once
-        # the rows of the evidence and of the sentences before it, in one query for both
-        # the citations and the experts' context
+        # the rows of the evidence and of the sentences before it, with their ASTs and
+        # names, in one query for the citations and the experts' reading and context
         positions = sorted({p for hit in read for p in _before(hit.position)}
                            | {hit.position for hit in read})
-        rows = dict(zip(positions, store.sentences_at(positions), strict=True))
+        rows = dict(zip(positions, store.sentences_at(positions, evidence=True), strict=True))
+        asts = [store.ast_of(rows[hit.position]) for hit in read]  # decoded once
         terms = {keyword.term for keyword in result.keywords}
         evidence = self.cite(read, result.retriever,
                              [matched_spans(ast, terms) for ast in asts], rows)
@@ -276,18 +276,19 @@ class Engine:
                         rows: Mapping[int, StoredSentence] | None = None) -> list[Evidence]:
         """The top ``depth`` hits as the experts read them: text, stored AST, rank, score,
         context. ``asts`` and ``rows``: those hits' stored ASTs, and the store rows of them
-        and of the sentences before them by position, when the caller has read them."""
+        and of the sentences before them by position, read with their ASTs and names
+        (``Store.sentences_at(…, evidence=True)``), when the caller has read them."""
         store = self.searcher.store
         hits = result.hits[:depth]
         read = [h.position for h in hits]
-        stored = store.asts_at(read) if asts is None else asts[:len(read)]
-        by_position = dict(zip(read, stored, strict=True))
-        # the sentences before a hit lend it only their names: those alone are read
-        before = sorted({p for h in hits for p in _before(h.position)} - by_position.keys())
-        names = dict(zip(before, store.name_terms_at(before), strict=True))
-        names.update({p: ast.name_terms for p, ast in by_position.items()})
+        before = sorted({p for h in hits for p in _before(h.position)} - set(read))
         if rows is None:
-            rows = dict(zip(read + before, store.sentences_at(read + before), strict=True))
+            rows = dict(zip(read + before, store.sentences_at(read + before, evidence=True),
+                            strict=True))
+        stored = [store.ast_of(rows[p]) for p in read] if asts is None else asts[:len(read)]
+        by_position = dict(zip(read, stored, strict=True))
+        # the sentences before a hit lend it only their names
+        names = {p: rows[p].names for p in read + before}
         found = []
         for hit in hits:
             row = rows[hit.position]
@@ -296,7 +297,7 @@ class Engine:
                 if rows[p].doc_id == row.doc_id:
                     context |= names[p]
             prior = hit.position - 1
-            before = _read_when_asked(store, prior) if prior in rows and \
+            before = _read_when_asked(store, rows[prior]) if prior in rows and \
                 rows[prior].doc_id == row.doc_id else None
             found.append(Evidence(hit.text, by_position[hit.position], hit.rank, hit.score,
                                   frozenset(context), before))
@@ -375,14 +376,14 @@ def build_reason(error: KlarecoError) -> str:
     return text
 
 
-def _read_when_asked(store: Store, position: int) -> Callable[[], Sentence | None]:
-    """The stored AST at ``position``, decoded at the first call and kept: most evidence
-    sentences never need the one before them."""
+def _read_when_asked(store: Store, row: StoredSentence) -> Callable[[], Sentence | None]:
+    """The AST of ``row``, decoded at the first call and kept: most evidence sentences never
+    need the one before them."""
     kept: list[Sentence] = []
 
     def read() -> Sentence:
         if not kept:
-            kept.extend(store.asts_at([position]))
+            kept.append(store.ast_of(row))
         return kept[0]
 
     return read

@@ -26,7 +26,7 @@ import struct
 import zlib
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -132,6 +132,11 @@ class StoredSentence:
     end: int
     text: str
     citation: str
+    # read only when asked for (``sentences_at(…, evidence=True)``): the stored AST,
+    # compressed (``Store.ast_of`` decodes it), and the index terms of the sentence's proper
+    # names (``name_terms_at``), which a later sentence may refer back to
+    ast: bytes | None = field(default=None, repr=False, compare=False)
+    names: frozenset[str] = field(default=frozenset(), repr=False, compare=False)
 
 
 class Store:
@@ -275,14 +280,22 @@ class Store:
             return self._mapped[offset:offset + count * np.dtype(dtype).itemsize].view(dtype)
         return np.frombuffer(self.index_blob(name), dtype=dtype)
 
-    def sentences_at(self, positions: list[int]) -> list[StoredSentence]:
-        """Sentences by position in corpus order (0-based), in the order asked."""
+    def sentences_at(self, positions: list[int], evidence: bool = False
+                     ) -> list[StoredSentence]:
+        """Sentences by position in corpus order (0-based), in the order asked; with
+        ``evidence``, each with its stored AST and its names' terms, in the same query (an
+        answer reads them for its evidence and the sentences before it)."""
         if not positions:
             return []
         ids = [p + 1 for p in positions]  # sentence row ids are 1..N in corpus order
         marks = ",".join("?" * len(ids))
-        rows = self._rows(_SENTENCE_COLUMNS + f" WHERE s.id IN ({marks})", ids)
-        by_id = {row[0]: StoredSentence(*row) for row in rows}
+        if evidence:
+            rows = self._rows(_EVIDENCE_COLUMNS + f" WHERE s.id IN ({marks})", ids)
+            by_id = {row[0]: StoredSentence(*row[:-1], frozenset(row[-1].split()))
+                     for row in rows}
+        else:
+            rows = self._rows(_SENTENCE_COLUMNS + f" WHERE s.id IN ({marks})", ids)
+            by_id = {row[0]: StoredSentence(*row) for row in rows}
         missing = len(set(ids) - by_id.keys())
         if missing:
             raise self._missing(f"{missing} sentence rows are")
@@ -293,6 +306,13 @@ class Store:
         blobs = self._by_position("ast", positions)
         with self._reading():
             return [decode_ast(blob) for blob in blobs]
+
+    def ast_of(self, row: StoredSentence) -> Sentence:
+        """The AST of a row read with ``sentences_at(…, evidence=True)``."""
+        if row.ast is None:
+            raise ValueError(f"{row.sentence_id} was read without its AST")
+        with self._reading():
+            return decode_ast(row.ast)
 
     def name_terms_at(self, positions: list[int]) -> list[frozenset[str]]:
         """The index terms of the proper names in each sentence at ``positions``, in that
@@ -380,3 +400,6 @@ def _schema_of(path: Path) -> str | None:
 _SENTENCE_COLUMNS = (
     "SELECT s.id, s.sentence_id, p.doc_id, p.section_id, p.passage_id, s.start, s.end, s.text,"
     " s.citation FROM sentences s JOIN passages p ON p.id = s.passage")
+_EVIDENCE_COLUMNS = (
+    "SELECT s.id, s.sentence_id, p.doc_id, p.section_id, p.passage_id, s.start, s.end, s.text,"
+    " s.citation, s.ast, s.names FROM sentences s JOIN passages p ON p.id = s.passage")

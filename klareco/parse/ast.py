@@ -51,8 +51,9 @@ class Term:
     kind: str
 
 
-# The values a ``Word`` derives from its fields and keeps in its ``__dict__`` once read.
-DERIVED = ("xpos", "case", "index_terms", "terms")
+# The values a ``Word`` derives from its fields and keeps in its ``__dict__`` once read
+# (``_stored_terms``: the index terms a stored word came with, ``from_row``).
+DERIVED = ("xpos", "case", "index_terms", "terms", "_stored_terms")
 
 # Roots too empty to tell sentences apart: the one-root copulas ("est", "rest" …) and the
 # affixes that also stand alone as roots ("adi", "igi", "iĝi").
@@ -186,6 +187,9 @@ class Word:
         whole and lowercased, the roots of nouns, verbs, adjectives and adverbs, a derived
         word's whole stem, digit numbers, each part of a hyphenated word; nothing for
         function words, correlatives and copulas (but the naming root of nomiĝi)."""
+        stored = self.__dict__.get("_stored_terms")
+        if stored is not None:  # (text, term, kind) runs, made into terms only when read
+            return tuple(map(Term, stored[::3], stored[1::3], stored[2::3]))
         return tuple(_index_terms(self))
 
     @cached_property
@@ -267,23 +271,28 @@ class Word:
     @classmethod
     def from_row(cls, row: list[Any]) -> Word:
         """The word ``to_row`` wrote (without ``morphemes``)."""
-        # Filled in directly, without the frozen __init__, as from_dict does.
+        # Filled in directly, without the frozen __init__, as from_dict does; a field left
+        # out (morphemes, and the flags, correlative and parts most words lack) reads as the
+        # class's default. The engine decodes a few hundred words a question.
         word = object.__new__(cls)
         feats, flags, kept = row[8], row[10], row[18]
-        terms = tuple(kept[1::3])
-        word.__dict__.update(
-            form=row[0], lemma=row[1], stem=row[2], pos=row[3], morphemes=(),
+        fields = word.__dict__
+        fields.update(
+            form=row[0], lemma=row[1], stem=row[2], pos=row[3],
             prefixes=tuple(row[4]), roots=tuple(row[5]), suffixes=tuple(row[6]),
             ending=row[7],
             feats=tuple(zip(feats[::2], feats[1::2], strict=True)) if feats else (),
-            correlative=tuple(row[9]) if row[9] else None, proper=bool(flags & 1),
-            elided=bool(flags & 2), known=not flags & 4, directional=bool(flags & 8),
-            word_class=row[11], semantic_class=row[12], index=row[13], start=row[14],
-            end=row[15], parts=tuple(cls.from_row(p) for p in row[19]) if len(row) > 19
-            else (),
+            known=not flags & 4, word_class=row[11], semantic_class=row[12], index=row[13],
+            start=row[14], end=row[15],
             # the derived values, as the word's own properties would compute them
-            xpos=row[16], case=row[17] or None, terms=terms,
-            index_terms=tuple(map(Term, kept[::3], terms, kept[2::3])) if terms else ())
+            xpos=row[16], case=row[17] or None, terms=tuple(kept[1::3]), _stored_terms=kept)
+        if flags & 11:
+            fields.update(proper=bool(flags & 1), elided=bool(flags & 2),
+                          directional=bool(flags & 8))
+        if row[9]:
+            fields["correlative"] = tuple(row[9])
+        if len(row) > 19:
+            fields["parts"] = tuple(cls.from_row(p) for p in row[19])
         return word
 
 

@@ -52,6 +52,18 @@ def test_name_terms_read_alone_are_those_of_the_whole_sentence(built: Path) -> N
         assert any(names)  # the fixtures name people
 
 
+def test_evidence_rows_carry_the_ast_and_names_in_one_read(built: Path) -> None:
+    with Store(store_path(built)) as store:
+        positions = [3, 0, 5]
+        plain = store.sentences_at(positions)
+        rows = store.sentences_at(positions, evidence=True)
+        assert rows == plain  # the same rows: the AST and names only ride along
+        assert [store.ast_of(row) for row in rows] == store.asts_at(positions)
+        assert [row.names for row in rows] == store.name_terms_at(positions)
+        with pytest.raises(ValueError, match="without its AST"):
+            store.ast_of(plain[0])
+
+
 def test_parallel_build_gives_the_same_store(built: Path, tmp_path: Path,
                                              fixture_corpus: Path,
                                              fixture_manifest: Manifest) -> None:
