@@ -8,11 +8,13 @@ from pathlib import Path
 
 from klareco.parse import parse
 from klareco.training.questions import (
+    circumstance,
     generate,
     keeps_roles,
     learn_kinds,
     make_question,
     owner_question,
+    with_circumstance,
     with_context_clause,
     with_kind,
     with_other_owner,
@@ -387,6 +389,23 @@ def test_a_clause_of_circumstance_joins_a_question_as_people_add_one() -> None:
     city = {i for i, w in enumerate(sentence.words) if w.form == "urbo"}
     assert with_context_clause("Kiun renkontis Petro?", sentence, main, city) == \
         "Kiun renkontis Petro?"
+
+
+def test_a_neighbouring_sentence_tells_the_circumstance_after_kiam() -> None:
+    # its main clause from the subject on, without the joining "kaj"
+    told = circumstance(parse("Kaj Zorbo venis al la urbo."), ("ĉapel",))
+    assert told == "Zorbo venis al la urbo"
+    assert with_circumstance("Kion aĉetis Bertilo?", told) == \
+        "Kion aĉetis Bertilo, kiam Zorbo venis al la urbo?"
+    # a common word first is lowercased; a name stays as it is
+    assert circumstance(parse("La reĝo dormis."), ()) == "la reĝo dormis"
+    # nothing that would give the answer away, no line of speech, no long clause, and no
+    # clause that only wishes or supposes (``states``)
+    assert circumstance(parse("Zorbo vidis la ĉapelon."), ("ĉapel",)) is None
+    assert circumstance(parse("Zorbo diris: Mi venos."), ()) is None
+    assert circumstance(parse("Zorbo kaj lia frato Mirelo kun siaj ses grandaj blankaj "
+                              "hundoj venis al la malnova urbo."), ()) is None
+    assert circumstance(parse("Zorbo venu al la urbo!"), ()) is None
 
 
 def test_questions_that_name_no_one_are_kept_only_when_they_say_enough(

@@ -38,7 +38,10 @@ def sentence_features(frame: Frame, item: Evidence, matched: set[int],
     words = item.ast.words
     verb = bool(frame.verb_roots) and any(
         frame.verb_roots & set(words[i].content_roots) for i in matched)
-    return {"coverage": coverage, "names_found": names_found,
+    core = frame.core_terms
+    # the share of the asked clause's terms (``Frame.core_terms``) the sentence holds
+    core_coverage = coverage if core is None else core_share(words, matched, frame.terms, core)
+    return {"coverage": coverage, "core_coverage": core_coverage, "names_found": names_found,
             "all_names": float(names_found == 1.0),
             "inverse_rank": 1.0 / item.rank,
             # how far the retriever puts it below the best sentence (fused scores are
@@ -176,6 +179,16 @@ def tree_distances(heads: tuple[int, ...], sources: set[int], size: int) -> list
     return distance
 
 
+def core_share(words: tuple[Word, ...], matched: set[int], weights: dict[str, float],
+               core: frozenset[str]) -> float:
+    """The weighted share of the ``core`` terms among ``weights`` that the sentence holds."""
+    total = sum(weights[t] for t in core)
+    if not total:
+        return 0.0
+    found = {t for i in matched for t in words[i].terms} & core
+    return sum(weights[t] for t in found) / total
+
+
 def null_features(frame: Frame, sentences: list[Features]) -> Features:
     """The "no answer" option: how well the best evidence matches the question at all."""
     best_coverage = max((s["coverage"] for s in sentences), default=0.0)
@@ -185,10 +198,21 @@ def null_features(frame: Frame, sentences: list[Features]) -> Features:
     named = [s for s in sentences if s["all_names"]]
     return {NULL: 1.0, f"{NULL}:{frame.role}": 1.0,
             f"{NULL}:coverage": best_coverage, f"{NULL}:names_found": best_names,
+            f"{NULL}:core_coverage": max((s["core_coverage"] for s in sentences), default=0.0),
+            # how much of the question tells around what it asks (0: nothing)
+            f"{NULL}:told_around": _told_around(frame),
             f"{NULL}:named_coverage": max((s["coverage"] for s in named), default=0.0),
             f"{NULL}:named_verb": float(any(s["has_verb"] for s in named)),
             f"{NULL}:no_names": float(not frame.names),
             f"{NULL}:no_verb": float(not frame.verb_roots)}
+
+
+def _told_around(frame: Frame) -> float:
+    """The weighted share of the question's terms outside its asked clause."""
+    if frame.core_terms is None:
+        return 0.0
+    total = sum(frame.terms.values())
+    return 1.0 - sum(frame.terms[t] for t in frame.core_terms) / total if total else 0.0
 
 
 # of a candidate's clause: whether its verb is the question's, how many of the question's

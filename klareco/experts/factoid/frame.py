@@ -56,6 +56,11 @@ class Frame:
     # (``candidates.named_noun``).
     named_stems: frozenset[str] = frozenset()
     named_owners: frozenset[str] = frozenset()
+    # the terms of the clause the question word stands in (and, when a name is asked, of
+    # what is said of the one named): what it asks about. Its other clauses tell around it
+    # ("…, kiam Petro venis al la urbo?", "…, kiu loĝis en Romo?"), often from another
+    # sentence than the one that answers. None: every term is the asked clause's.
+    core_terms: frozenset[str] | None = None
 
     @property
     def asks_thing(self) -> bool:
@@ -135,7 +140,19 @@ def read_frame(question: Sentence) -> Frame | None:
                  frozenset(names), named_class,
                  asked.preposition.lower() if asked.preposition else None, phrase_terms,
                  frozenset(said), frozenset(numerals), voice, polarity, named_stems,
-                 named_owners)
+                 named_owners, _core_terms(question, asked.index, said_of_name, weights))
+
+
+def _core_terms(question: Sentence, index: int | None, said_of_name: Clause | None,
+                weights: dict[str, float]) -> frozenset[str] | None:
+    """``Frame.core_terms``: the terms of the clause holding the question word ``index``
+    and of ``said_of_name``; None when the question has no other clause with a term."""
+    asked = next((c for c in question.clauses if index in c.words), None)
+    if asked is None:
+        return None
+    kept = set(asked.words) | (set(said_of_name.words) if said_of_name else set())
+    core = frozenset(t for i in kept for t in question.words[i].terms) & weights.keys()
+    return None if core == weights.keys() else core
 
 
 def described_by(question: Sentence, role: str, hole: set[int]

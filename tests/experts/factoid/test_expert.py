@@ -92,6 +92,22 @@ def test_names_in_the_context_count_as_found() -> None:
     assert found_in_context.confidence > found_alone.confidence
 
 
+def test_what_a_question_tells_around_its_asked_clause_is_measured_apart() -> None:
+    # "kiam Zorbo venis al la urbo" is told in another sentence than the one that answers:
+    # the asked clause's words are all there, the question's as a whole are not
+    text = "Bertilo aĉetis ruĝan ĉapelon."
+    question = parse("Kion aĉetis Bertilo, kiam Zorbo venis al la urbo?")
+    options = FactoidExpert().options(question, [Evidence(text, parse(text), 1, 1.0)])
+    null, best = options[0].features, options[1].features
+    assert best["core_coverage"] == 1.0 and best["coverage"] < 0.5
+    assert null["null:core_coverage"] == 1.0 and 0.5 < null["null:told_around"] < 1.0
+    # a question of one clause tells nothing around it: both shares are the same
+    alone = FactoidExpert().options(parse("Kion aĉetis Bertilo?"),
+                                    [Evidence(text, parse(text), 1, 1.0)])
+    assert alone[1].features["core_coverage"] == alone[1].features["coverage"] == 1.0
+    assert alone[0].features["null:told_around"] == 0.0
+
+
 def test_the_first_option_is_no_answer_and_options_carry_their_span() -> None:
     text = "Ana loĝis en la urbo Varsovio."
     options = FactoidExpert().options(parse("Kie loĝis Ana?"),
