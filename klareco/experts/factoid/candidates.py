@@ -60,7 +60,7 @@ CLAUSE_ANSWERS = frozenset({"when_clause", "because_clause", "purpose"})
 SUBJECT_PERSONS = frozenset({"li", "ŝi", "ili"})
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)  # not frozen: made a few hundred times a question, and never changed
 class Candidate:
     words: tuple[int, ...]  # word indexes in the evidence sentence, in order
     slot: str  # what it is there: subject, object, place, apposition, naming, quantity …

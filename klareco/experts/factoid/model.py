@@ -25,6 +25,8 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import repeat
+from operator import mul
 from pathlib import Path
 from typing import Any
 
@@ -93,9 +95,10 @@ class Ranker:
 
     def scores(self, options: Sequence[Features]) -> list[float]:
         """Every option's score (``score`` of each, computed together)."""
-        weights = self.weights
-        linear = [sum(weights.get(name, 0.0) * value for name, value in f.items())
-                  for f in options]
+        weight = self.weights.get
+        # each feature's weight times its value, summed in the features' order (in C: a
+        # question has a few dozen options of a few dozen features)
+        linear = [sum(map(mul, map(weight, f, repeat(0.0)), f.values())) for f in options]
         if self.hidden is None:
             return linear
         hidden = self.hidden.units(options) @ self.hidden.output
