@@ -27,6 +27,8 @@ from klareco.experts.factoid.candidates import (
 from klareco.experts.factoid.frame import hole_words
 from klareco.experts.factoid.roles import intransitive, names_action, voice_suffix
 from klareco.lexicon.closed_classes import NEGATION_WORDS
+from klareco.lexicon.orthography import from_x_system
+from klareco.lexicon.roots import load_roots
 from klareco.lexicon.semantics import (
     NAMING_ROOTS,
     PERSON_CLASSES,
@@ -103,6 +105,15 @@ QUALITY_ASKED = 0.3
 # Share of those asked for the name itself, the noun in a relative clause: "Kiel nomiĝis la
 # reĝo, kiu sendis leteron?", as people ask for a name. A prior.
 NAME_ASKED = 0.5
+# Share of phrases whose noun or name the dictionary puts in a class named by a noun (aglo:
+# BIRDO, Romo: URBO; ``_class_noun``), when no other sentence gives the name a kind, asked
+# by that noun ("Kiun birdon vidis Petro?", "En kiu urbo …?"), and share of those about a
+# common noun asked with kia ("Kian birdon …?": what kind of bird). Off (0): at 0.3, with
+# the ranker's feature for it (``kind_of_asked``), two seeds' rankers tied with the shipped
+# one on held-out questions of either generator and on the dev set (docs/measurements.md,
+# stop 48). At 0 it draws no number.
+CLASS_NOUN_ASKED = 0.0
+CLASS_KIA = 0.3
 # Chance that a clause with a phrase counted by a number asks about that phrase: a number is
 # what people most often ask of a sentence that states one (a sixth of the dev set's questions
 # ask kiom; of questions cut from a random phrase, one in a hundred did). A prior.
@@ -432,6 +443,23 @@ def _kind(word: Word, kinds: Mapping[str, Counter[str]] | None) -> str | None:
     return noun if count >= 2 and noun.endswith("o") else None
 
 
+def _class_noun(word: Word) -> str | None:
+    """The noun that names the dictionary's class of a singular noun or name, as what it is
+    a kind of ("aglo" is of the class BIRDO: "birdo"; "Romo" of URBO: "urbo"); None when the
+    class is named by no noun of the dictionary, by the word's own root, or by a field of
+    knowledge rather than a kind (ANATOMIO, GEOGRAFIO: nouns of the class SCIENCO)."""
+    if word.xpos not in ("NOUN", "PROPN") or word.feat("Number") == "Plur" or \
+            not word.semantic_class:
+        return None
+    name = from_x_system(word.semantic_class.lower())
+    stem = name[:-1]
+    root = load_roots().get(stem)
+    if not name.endswith("o") or root is None or not root.pos.startswith("SUBST") or \
+            root.semantic_class == "SCIENCO" or stem in word.roots:
+        return None
+    return name
+
+
 def _kies(phrase: Phrase, words: tuple[Word, ...]) -> str:
     """"kies" with the possessed noun and what comes before it, article left out: "la juna
     filo de Petro" → "kies juna filo"."""
@@ -525,6 +553,16 @@ def generate(sentence: Sentence, rng: random.Random,
             if rng.random() < NAME_ASKED:
                 text, form = _asking_the_name(text, which, clause, words), "kiel nomiĝis"
             return GeneratedQuestion(text, _stem(words[named]), yes_no=False, form=form)
+        head = words[asked_phrase.head]
+        class_noun = _class_noun(head) if passive is None and named is None else None
+        if class_noun is not None and CLASS_NOUN_ASKED and rng.random() < CLASS_NOUN_ASKED:
+            word = "kia" if head.xpos == "NOUN" and rng.random() < CLASS_KIA else "kiu"
+            which = _which_noun(asked_phrase, words, class_noun, word)
+            text = _question_text(which, clause, constituents, words, rng, asked)
+            if text is None:
+                return None
+            form = " ".join(which.split()[:-1]) + " …"  # "kiun …", "sur kia …"
+            return GeneratedQuestion(text, _stem(head), yes_no=False, form=form)
         if passive is None and _qualities(asked_phrase, words) and \
                 rng.random() < QUALITY_ASKED:
             return _quality_question(clause, constituents, words, rng, asked)

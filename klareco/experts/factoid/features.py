@@ -11,6 +11,8 @@ what. The weights are learned (``model``); nothing here is tuned by hand.
 
 from __future__ import annotations
 
+from functools import cache
+
 from klareco.experts.base import Evidence
 from klareco.experts.factoid.candidates import (
     Candidate,
@@ -24,6 +26,8 @@ from klareco.experts.factoid.candidates import (
 from klareco.experts.factoid.frame import Frame
 from klareco.experts.factoid.roles import Roles, action_noun_roles, clause_roles
 from klareco.lexicon.closed_classes import PERSONAL_PRONOUNS
+from klareco.lexicon.orthography import from_x_system
+from klareco.lexicon.roots import load_roots
 from klareco.lexicon.semantics import PLACE_CLASSES
 from klareco.parse.ast import Clause, Word
 
@@ -89,6 +93,11 @@ def candidate_features(frame: Frame, item: Evidence, candidate: Candidate,
     found[f"head_case:{frame.word}|{head.case or '-'}"] = 1.0
     if named.semantic_class:
         found[f"head_class:{role}|{named.semantic_class}"] = 1.0
+        if frame.hole_stems and not frame.hole_stems.isdisjoint(
+                kinds_of_class(named.semantic_class)):
+            # "En kiu urbo …?" — Romo, of the dictionary's class URBO; "Kian birdon …?" — an
+            # aglo, of the class BIRDO
+            found[f"kind_of_asked:{role}"] = 1.0
     if candidate.clause is not None:
         if clauses is None:
             clauses = {}
@@ -123,6 +132,27 @@ def candidate_features(frame: Frame, item: Evidence, candidate: Candidate,
     if counted:
         found[f"counts:{counted}"] = 1.0
     return found
+
+
+@cache
+def kinds_of_class(name: str) -> frozenset[str]:
+    """What a word of the dictionary's class ``name`` is a kind of, as noun stems: the
+    class's own name (BIRDO: bird), then the class of that noun's root (birdo is of the class
+    ANIMALO: animal) and so on up, while the name is a root of the dictionary."""
+    found: list[str] = []
+    current: str | None = name
+    while current and len(found) < MAX_KIND_STEPS:
+        stem = from_x_system(current.lower())
+        stem = stem[:-1] if stem.endswith("o") else stem
+        if stem in found:
+            break
+        found.append(stem)
+        root = load_roots().get(stem)
+        current = root.semantic_class if root is not None else None
+    return frozenset(found)
+
+
+MAX_KIND_STEPS = 4  # classes above a word followed (rivero → geografio → scienco)
 
 
 def naming_features(frame: Frame, item: Evidence, name: int) -> Features:

@@ -61,6 +61,9 @@ class Frame:
     # ("…, kiam Petro venis al la urbo?", "…, kiu loĝis en Romo?"), often from another
     # sentence than the one that answers. None: every term is the asked clause's.
     core_terms: frozenset[str] | None = None
+    # the stems of the common nouns in the question word's phrase: "urb" in "en kiu urbo",
+    # "bird" in "kian birdon" (what the answer is a kind of: ``features.kinds_of_class``)
+    hole_stems: frozenset[str] = frozenset()
 
     @property
     def asks_thing(self) -> bool:
@@ -140,7 +143,8 @@ def read_frame(question: Sentence) -> Frame | None:
                  frozenset(names), named_class,
                  asked.preposition.lower() if asked.preposition else None, phrase_terms,
                  frozenset(said), frozenset(numerals), voice, polarity, named_stems,
-                 named_owners, _core_terms(question, asked.index, said_of_name, weights))
+                 named_owners, _core_terms(question, asked.index, said_of_name, weights),
+                 frozenset(words[i].stem.lower() for i in hole if words[i].xpos == "NOUN"))
 
 
 def _core_terms(question: Sentence, index: int | None, said_of_name: Clause | None,

@@ -7,6 +7,7 @@ import pytest
 from klareco.experts.base import Evidence
 from klareco.experts.factoid import FactoidExpert
 from klareco.experts.factoid.expert import answer_key
+from klareco.experts.factoid.features import kinds_of_class
 from klareco.parse import parse
 
 
@@ -106,6 +107,22 @@ def test_what_a_question_tells_around_its_asked_clause_is_measured_apart() -> No
                                     [Evidence(text, parse(text), 1, 1.0)])
     assert alone[1].features["core_coverage"] == alone[1].features["coverage"] == 1.0
     assert alone[0].features["null:told_around"] == 0.0
+
+
+def test_an_answer_of_the_kind_the_question_names_is_marked() -> None:
+    # the dictionary puts Romo in its class URBO, an aglo in BIRDO, and birdo in ANIMALO
+    assert "urb" in kinds_of_class("URBO")
+    assert {"bird", "animal"} <= kinds_of_class("BIRDO")
+    text = "Zorbo loĝis en Romo apud la rivero kaj vidis aglon."
+    evidence = [Evidence(text, parse(text), 1, 1.0)]
+
+    def marked(question: str) -> set[str]:
+        return {o.text for o in FactoidExpert().options(parse(question), evidence)[1:]
+                if any(name.startswith("kind_of_asked:") for name in o.features)}
+
+    assert marked("En kiu urbo loĝis Zorbo?") == {"en Romo"}
+    assert marked("Kian birdon vidis Zorbo?") == {"aglon"}
+    assert marked("Kie loĝis Zorbo?") == set()  # no noun says what kind is asked
 
 
 def test_the_first_option_is_no_answer_and_options_carry_their_span() -> None:
