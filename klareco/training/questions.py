@@ -24,10 +24,10 @@ from klareco.experts.factoid.candidates import (
     measured_unit,
     named_noun,
 )
+from klareco.experts.factoid.features import class_stem
 from klareco.experts.factoid.frame import hole_words
 from klareco.experts.factoid.roles import intransitive, names_action, voice_suffix
 from klareco.lexicon.closed_classes import NEGATION_WORDS
-from klareco.lexicon.orthography import from_x_system
 from klareco.lexicon.roots import load_roots
 from klareco.lexicon.semantics import (
     NAMING_ROOTS,
@@ -451,13 +451,12 @@ def _class_noun(word: Word) -> str | None:
     if word.xpos not in ("NOUN", "PROPN") or word.feat("Number") == "Plur" or \
             not word.semantic_class:
         return None
-    name = from_x_system(word.semantic_class.lower())
-    stem = name[:-1]
+    stem = class_stem(word.semantic_class)
     root = load_roots().get(stem)
-    if not name.endswith("o") or root is None or not root.pos.startswith("SUBST") or \
+    if root is None or not root.pos.startswith("SUBST") or \
             root.semantic_class == "SCIENCO" or stem in word.roots:
         return None
-    return name
+    return stem + "o"
 
 
 def _kies(phrase: Phrase, words: tuple[Word, ...]) -> str:
@@ -554,8 +553,9 @@ def generate(sentence: Sentence, rng: random.Random,
                 text, form = _asking_the_name(text, which, clause, words), "kiel nomiĝis"
             return GeneratedQuestion(text, _stem(words[named]), yes_no=False, form=form)
         head = words[asked_phrase.head]
-        class_noun = _class_noun(head) if passive is None and named is None else None
-        if class_noun is not None and CLASS_NOUN_ASKED and rng.random() < CLASS_NOUN_ASKED:
+        class_noun = _class_noun(head) if CLASS_NOUN_ASKED and passive is None and \
+            named is None else None
+        if class_noun is not None and rng.random() < CLASS_NOUN_ASKED:
             word = "kia" if head.xpos == "NOUN" and rng.random() < CLASS_KIA else "kiu"
             which = _which_noun(asked_phrase, words, class_noun, word)
             text = _question_text(which, clause, constituents, words, rng, asked)
@@ -1091,7 +1091,7 @@ def answerable_questions(store: Store, positions: Sequence[int], rng: random.Ran
     titles = {doc_id: info.get("title", "") for doc_id, info in store.documents().items()}
     nouns: dict[str, list[str]] = {}  # nouns seen in each document's sentences so far
     kinds: dict[str, Counter[str]] = {}  # what the sentences so far say each name is
-    total = store.count("sentences")
+    total = store.count("sentences") if CIRCUMSTANCE_BESIDE else 0  # for _beside alone
     for start in range(0, len(positions), 1024):
         chunk = list(positions[start:start + 1024])
         rows = store.sentences_at(chunk)

@@ -406,14 +406,11 @@ def test_a_word_is_asked_by_the_noun_that_names_its_class_in_the_dictionary(
     assert _class_noun(words["aglon"]) == "birdo" and _class_noun(words["kverkon"]) == "arbo"
     assert _class_noun(words["Romon"]) == "urbo"
     assert _class_noun(words["brakon"]) is None and _class_noun(words["aglojn"]) is None
-    made = {(g.text, g.answers, g.form) for seed in range(200)
-            if (g := generate(parse("Zorbo vidis aglon."), random.Random(seed))) is not None}
-    asked = {text.split()[0] + " " + text.split()[1] for text, answers, form in made
+    asked = {text.split()[0] + " " + text.split()[1]
+             for text, answers, form in _made("Zorbo vidis aglon.", 200)
              if answers == ("agl",) and form.endswith("…")}
     assert asked == {"Kiun birdon", "Kian birdon"}
-    made = {g.text for seed in range(200)
-            if (g := generate(parse("Zorbo loĝis en Romo."), random.Random(seed))) is not None}
-    assert any(text.startswith("En kiu urbo") for text in made)
+    assert any(text.startswith("En kiu urbo") for text, _, _ in _made("Zorbo loĝis en Romo.", 200))
 
 
 def test_a_neighbouring_sentence_tells_the_circumstance_after_kiam() -> None:

@@ -142,8 +142,7 @@ def kinds_of_class(name: str) -> frozenset[str]:
     found: list[str] = []
     current: str | None = name
     while current and len(found) < MAX_KIND_STEPS:
-        stem = from_x_system(current.lower())
-        stem = stem[:-1] if stem.endswith("o") else stem
+        stem = class_stem(current)
         if stem in found:
             break
         found.append(stem)
@@ -153,6 +152,13 @@ def kinds_of_class(name: str) -> frozenset[str]:
 
 
 MAX_KIND_STEPS = 4  # classes above a word followed (rivero → geografio → scienco)
+
+
+def class_stem(name: str) -> str:
+    """The stem of the noun that a dictionary class is named by: BIRDO → bird, TRINKAJXO →
+    trinkaĵ."""
+    noun = from_x_system(name.lower())
+    return noun[:-1] if noun.endswith("o") else noun
 
 
 def naming_features(frame: Frame, item: Evidence, name: int) -> Features:
