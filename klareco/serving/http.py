@@ -13,17 +13,16 @@ engine could not be loaded), 500 when a built file turns out damaged.
 The page's three files are read into memory when the app is made, by fixed names: no part of
 a request ever becomes a path.
 
-The engine is loaded once; with more than one server process (``--workers``, default one per
-core) the others are forked from the one that loaded it (``Workers``).
+The engine is loaded once. With more than one answering process (``--workers``, default one
+per core), they are forked from the process that loaded it, and one HTTP process gives each
+request to the first of them free (``klareco.serving.pool``).
 """
 
 from __future__ import annotations
 
 import asyncio
-import gc
 import logging
 import os
-import signal
 import socket
 import subprocess
 import sys
@@ -31,9 +30,8 @@ import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
 from importlib import resources
-from typing import Any, TypeVar
+from typing import Any
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
@@ -50,16 +48,15 @@ from klareco.errors import DamagedError, InputError, KlarecoError
 from klareco.parse import parse
 from klareco.parse.conllu import to_conllu
 from klareco.retrieval.search import RETRIEVERS
+from klareco.serving.pool import INTERNAL_ERROR, Job, PoolHost, Reply, Timing, Workers, answer
 
-T = TypeVar("T")
 log = logging.getLogger("klareco.serve")
 
 MAX_TEXT = 1000  # characters of a question or of text to parse
 MAX_QUERY = 4096  # bytes of a whole query string (percent-encoded text is 3–6 per letter)
 MAX_K = 100  # sentences one search may return
-MAX_OPEN_CONNECTIONS = 64  # uvicorn answers 503 beyond these (per server process)
+MAX_OPEN_CONNECTIONS = 64  # uvicorn answers 503 beyond these
 MAX_DEFAULT_WORKERS = 4
-STOP_SIGNALS = {signal.SIGINT, signal.SIGTERM}
 WARM_UP_QUESTION = "Kiu estas la reĝo?"  # asked once before forking, to load what loads late
 STATIC = {  # URL path → (file in static/, media type)
     "/": ("index.html", "text/html; charset=utf-8"),
@@ -79,16 +76,8 @@ class Unavailable(Exception):
     """The engine cannot answer yet (the corpus is being built) or at all (it failed)."""
 
 
-@dataclass(frozen=True)
-class Timing:
-    """Where a request's time went, in ms: queued for the engine thread, then inside it."""
-
-    wait: float
-    engine: float
-
-
 class EngineHost:
-    """A server process's engine, used from one thread (more processes: ``Workers``).
+    """The engine of a server of one process, used from one thread (more: ``PoolHost``).
 
     Every call into the engine runs on one worker thread, in the order asked. The engine
     holds a SQLite connection, which Python's sqlite3 lets only the thread that opened it use,
@@ -123,7 +112,8 @@ class EngineHost:
 
         try:
             engine = self._load(building)
-            self.health = _health(engine)
+            self.health = {**_health(engine), "processes": {"http": os.getpid(),
+                                                            "answering": [os.getpid()]}}
         except Exception as error:  # reported to every request, not raised in the thread
             self.state = "failed"
             self.damaged = error if isinstance(error, DamagedError) else None
@@ -142,21 +132,21 @@ class EngineHost:
         if self.state == "failed":
             raise Unavailable(f"the engine could not be loaded: {self.reason}")
 
-    async def call(self, work: Callable[[Engine], T]) -> tuple[T, Timing]:
-        """``work(engine)`` on the engine's thread, and the time it waited and ran."""
+    async def run(self, job: Job) -> Reply:
+        """``job`` answered on the engine's thread, and the time it waited and ran."""
         self.check()
         asked = time.perf_counter()
 
-        def job() -> tuple[T, float, float]:
-            started = time.perf_counter()
+        def work() -> tuple[int, bytes, float, float]:
+            began = time.perf_counter()
             if self.engine is None:
                 self.check()
                 raise Unavailable("the engine is not loaded")
-            result = work(self.engine)
-            return result, started, time.perf_counter()
+            status, body = answer(self.engine, job)
+            return status, body, began, time.perf_counter()
 
-        result, started, ended = await asyncio.wrap_future(self._thread.submit(job))
-        return result, Timing((started - asked) * 1000, (ended - started) * 1000)
+        status, body, began, ended = await asyncio.wrap_future(self._thread.submit(work))
+        return Reply(status, body, Timing((began - asked) * 1000, (ended - began) * 1000))
 
     def close(self) -> None:
         if self._stop is not None:
@@ -185,8 +175,9 @@ def _health(engine: Engine) -> dict[str, Any]:
     }
 
 
-def create_app(host: EngineHost) -> Starlette:
-    """The ASGI app over ``host``'s engine (loaded when the app starts)."""
+def create_app(host: EngineHost | PoolHost) -> Starlette:
+    """The ASGI app over ``host``'s engine (loaded when the app starts) or answering
+    processes."""
     pages = {path: (resources.files("klareco.serving").joinpath("static", name).read_bytes(),
                     media) for path, (name, media) in STATIC.items()}
 
@@ -195,19 +186,17 @@ def create_app(host: EngineHost) -> Starlette:
         return Response(body, media_type=media, headers={"cache-control": "no-cache"})
 
     async def ask(request: Request) -> Response:
-        question = _text(request)
-        started = time.perf_counter()
-        answer, timing = await host.call(lambda engine: engine.ask(question).to_dict())
-        return _timed(JSONResponse(answer), started, timing)
+        return await answered(Job("ask", _text(request)))
 
     async def search(request: Request) -> Response:
-        query = _text(request)
-        k = _integer(request, "k", 10, 1, MAX_K)
-        retriever = _choice(request, "retriever", RETRIEVERS)
+        return await answered(Job("search", _text(request), _integer(request, "k", 10, 1, MAX_K),
+                                  _choice(request, "retriever", RETRIEVERS)))
+
+    async def answered(job: Job) -> Response:
         started = time.perf_counter()
-        found, timing = await host.call(
-            lambda engine: engine.searcher.search(query, k, retriever).to_dict(retriever))
-        return _timed(JSONResponse(found), started, timing)
+        reply = await host.run(job)
+        return _timed(Response(reply.body, reply.status, media_type="application/json"),
+                      started, reply.timing)
 
     async def parse_text(request: Request) -> Response:
         text = _text(request)
@@ -283,8 +272,8 @@ def _choice(request: Request, name: str, choices: tuple[str, ...]) -> str:
 
 
 def _timed(response: Response, started: float, timing: Timing) -> Response:
-    """The response with a ``Server-Timing`` header (ms): ``wait`` queued for the engine's
-    thread, ``engine`` inside it, ``app`` the handler's whole time (both, and the JSON)."""
+    """The response with a ``Server-Timing`` header (ms): ``wait`` queued for an engine,
+    ``engine`` inside it (with the JSON), ``app`` the handler's whole time."""
     total = (time.perf_counter() - started) * 1000
     response.headers["server-timing"] = (f"wait;dur={timing.wait:.3f}, engine;dur="
                                          f"{timing.engine:.3f}, app;dur={total:.3f}")
@@ -319,7 +308,7 @@ async def _klareco_error(request: Request, error: Exception) -> Response:
 
 async def _internal_error(request: Request, error: Exception) -> Response:
     log.exception("%s failed", request.url.path)
-    return _error("internal error (the server's log has the details)", 500)
+    return _error(INTERNAL_ERROR, 500)
 
 
 class _Limits:
@@ -406,8 +395,9 @@ def default_workers() -> int:
 def serve(host: str, port: int, collection: str | None = None, workers: int = 1) -> None:
     """Run the server over the default corpus, or over ``collection``, until Ctrl-C (or
     SIGTERM); prints its address first. With ``workers`` > 1 the engine is loaded once and
-    that many processes forked from it answer (``Workers``); when the corpus must be built
-    first, one process answers (503 while it builds), as with ``workers`` = 1."""
+    that many processes forked from it answer, fed by one HTTP process (``Workers``); when
+    the corpus must be built first, one process answers (503 while it builds), as with
+    ``workers`` = 1."""
     sock = listen(host, port)
     address = sock.getsockname()
     shown = f"http://{f'[{address[0]}]' if ':' in address[0] else address[0]}:{address[1]}/"
@@ -415,7 +405,8 @@ def serve(host: str, port: int, collection: str | None = None, workers: int = 1)
     engine = preload_engine(collection) if workers > 1 and hasattr(os, "fork") else None
     if engine is not None:
         print(f"Klareco serving on {shown} ({workers} processes; Ctrl-C stops)", flush=True)
-        Workers(sock, engine, workers).run()
+        Workers(sock, engine, workers, lambda pool, sock: _run(create_app(pool), sock),
+                _health(engine)).run()
         return
     if workers > 1:
         log.warning("the corpus must be built first: one process answers, also after the "
@@ -455,100 +446,3 @@ def preload_engine(collection: str | None) -> Engine | None:
     # what loads on first use (the answer ranker) loads here, once, for every process
     engine.ask(WARM_UP_QUESTION)
     return engine
-
-
-class Workers:
-    """Server processes forked from one that has loaded the engine.
-
-    The engine is loaded once, in this process, and every worker shares its memory (the
-    pages stay shared until written). Each worker reads the store through a connection of
-    its own and runs uvicorn on the one listening socket; the kernel hands each new
-    connection to one of them. This process only watches: a worker that dies is replaced,
-    and SIGINT or SIGTERM stops them all. Why processes: answering holds the GIL, so threads
-    in one process answer no more questions per second than one (``bench_serve.py
-    --engine-threads``), and under load the requests queue for it.
-    """
-
-    RESTARTS = 5  # worker deaths tolerated within RESTART_WINDOW seconds before giving up
-    RESTART_WINDOW = 60.0
-
-    def __init__(self, sock: socket.socket, engine: Engine, count: int) -> None:
-        self.sock, self.engine, self.count = sock, engine, count
-        self.children: dict[int, int] = {}  # pid → worker number
-        self.stopping = False
-        self.deaths: list[float] = []  # when workers died, for RESTARTS
-        self.failure: str | None = None  # why the workers were given up
-
-    def run(self) -> None:
-        previous = {sig: signal.signal(sig, self._stop) for sig in STOP_SIGNALS}
-        # The loaded engine's objects go to the collector's permanent generation: a worker's
-        # collections then never touch them, and their pages stay shared with this process.
-        gc.freeze()
-        try:
-            for number in range(self.count):
-                self._start(number)
-            while self.children:
-                pid, status = os.wait()
-                number = self.children.pop(pid, None)
-                if number is not None and not self.stopping:
-                    self._replace(number, status)
-        finally:
-            for sig, handler in previous.items():
-                signal.signal(sig, handler)
-            self.engine.close()
-        if self.failure:
-            raise KlarecoError(self.failure)
-
-    def _replace(self, number: int, status: int) -> None:
-        now = time.monotonic()
-        self.deaths = [t for t in self.deaths if now - t < self.RESTART_WINDOW] + [now]
-        how = (f"signal {os.WTERMSIG(status)}" if os.WIFSIGNALED(status)
-               else f"exit {os.waitstatus_to_exitcode(status)}")
-        if len(self.deaths) > self.RESTARTS:
-            self.failure = (f"server process {number + 1} stopped ({how}), the "
-                            f"{len(self.deaths)}th in {self.RESTART_WINDOW:.0f} s: giving up "
-                            "(the messages above say why)")
-            self._stop()  # the others stop too; run() raises once they have
-            return
-        log.warning("server process %d stopped (%s): starting another", number + 1, how)
-        self._start(number)
-
-    def _start(self, number: int) -> None:
-        # No stop signal may reach the child before it has dropped this process's handlers.
-        signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
-        try:
-            pid = os.fork()
-        except OSError:
-            signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
-            raise
-        if pid:
-            signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
-            self.children[pid] = number
-            return
-        code = 1
-        try:
-            for sig in STOP_SIGNALS:  # uvicorn installs its own
-                signal.signal(sig, signal.SIG_DFL)
-            signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
-            engine = self.engine
-
-            def reconnected(_: Callable[[str], None]) -> Engine:
-                engine.store.reconnect()  # on the engine's thread, which reads it
-                return engine
-
-            _run(create_app(EngineHost(reconnected)), self.sock)
-            code = 0
-        except BaseException:
-            log.exception("server process %d failed", number + 1)
-        finally:
-            os._exit(code)  # never back into the parent's code
-
-    def _stop(self, *_: object) -> None:
-        if self.stopping:
-            return
-        self.stopping = True
-        for pid in list(self.children):
-            try:
-                os.kill(pid, signal.SIGTERM)
-            except ProcessLookupError:
-                pass

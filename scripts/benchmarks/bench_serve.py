@@ -11,15 +11,16 @@ it after. Each of the C clients keeps one HTTP/1.1 connection and asks the quest
 turn. Reported, in ms:
 
   client   the whole request as the client sees it (connection, queueing, transfer)
-  app      the handler's time, from the server's Server-Timing header: waiting for its
-           process's engine thread + answering + JSON (not uvicorn's HTTP parsing)
-  engine   engine.ask alone (no waiting)
-  wait     the time queued for the engine's thread
+  app      the handler's time, from the server's Server-Timing header: waiting for an
+           engine + answering + JSON (not uvicorn's HTTP parsing)
+  engine   engine.ask and its JSON, in the answering process (no waiting)
+  wait     the time queued for an engine (in the HTTP process's queue, or sent ahead to an
+           answering process that is still busy)
 
 and the memory of the server's processes (the sum of their proportional set sizes: a page
 shared by two processes counts half in each) after a warm-up, after the first quarter of the
 measured requests, and at the end; ``engine busy`` is the engines' time answering over the
-run's time, summed over the processes (1.0 per process: its engine is the bottleneck).
+run's time, summed over the answering processes (1.0 each: the engines are the bottleneck).
 
 --engine-threads compares, in this process and without HTTP, how many asks per second 1, 2, 4
 threads answer, each thread with an engine of its own (SQLite wants that), in turns: whether

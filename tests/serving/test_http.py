@@ -107,6 +107,8 @@ def test_health_names_the_build(client: TestClient, dense_fixture_home: Path) ->
     assert data["fingerprint"] == fingerprint
     assert data["models"]["encoder"].startswith("tree-lstm@")
     assert data["models"]["answer_ranker"].startswith("answer-ranker@")
+    # one process: it speaks HTTP and answers
+    assert data["processes"] == {"http": os.getpid(), "answering": [os.getpid()]}
 
 
 @pytest.mark.parametrize(("path", "params", "status", "message"), [
@@ -213,25 +215,53 @@ def test_klareco_serve_starts_and_stops(dense_fixture_home: Path) -> None:
         assert status == 200 and data["answer"] == "Elio"
 
 
-def test_workers_share_one_engine_and_a_dead_one_is_replaced(dense_fixture_home: Path) -> None:
+def _answering(server_url: str) -> tuple[int, list[int]]:
+    """The server's HTTP process and its answering processes, as /api/health names them."""
+    processes = get_json(server_url + "api/health")[1]["processes"]
+    return processes["http"], processes["answering"]
+
+
+def test_answerers_share_one_engine_and_a_dead_one_is_replaced(dense_fixture_home: Path
+                                                               ) -> None:
     question = "api/ask?q=Kiun%20helpis%20Tobio%3F"
     with running_server(dense_fixture_home, "--workers", "2") as server:
-        first = server.workers()
-        assert len(first) == 2
-        for _ in range(6):  # a fresh connection each: the kernel hands them to either worker
+        front, first = _answering(server.url)
+        assert len(first) == 2 and sorted([front, *first]) == server.workers()
+        for _ in range(6):
             assert get_json(server.url + question)[1]["answer"] == "Elio"
         os.kill(first[0], signal.SIGKILL)
         deadline = time.monotonic() + 30
-        while (server.workers() == first or len(server.workers()) != 2) and \
-                time.monotonic() < deadline:
+        while (_answering(server.url)[1] == first or len(_answering(server.url)[1]) != 2) \
+                and time.monotonic() < deadline:
             time.sleep(0.1)
-        now = server.workers()
+        now = _answering(server.url)[1]
         assert len(now) == 2 and first[0] not in now and first[1] in now
+        assert sorted([front, *now]) == server.workers()
         for _ in range(6):
             assert get_json(server.url + question)[1]["answer"] == "Elio"
-    for pid in now:  # SIGINT to the server stopped its workers too
+        everyone = server.workers()
+    for pid in everyone:  # SIGINT to the server stopped the others too
         assert not Path(f"/proc/{pid}").exists() or "zombie" in \
             Path(f"/proc/{pid}/status").read_text()
+
+
+def test_a_request_whose_answerer_dies_gets_a_500(dense_fixture_home: Path) -> None:
+    question = "api/ask?q=Kiun%20helpis%20Tobio%3F"
+    with running_server(dense_fixture_home, "--workers", "2") as server:
+        _, answering = _answering(server.url)
+        for pid in answering:  # both hold still: the request waits inside one of them
+            os.kill(pid, signal.SIGSTOP)
+        with ThreadPoolExecutor(1) as pool:
+            pending = pool.submit(get_json, server.url + question)
+            time.sleep(0.5)
+            for pid in answering:
+                os.kill(pid, signal.SIGKILL)
+            status, body = pending.result(timeout=30)
+        assert status == 500 and "stopped" in body["error"]
+        deadline = time.monotonic() + 30
+        while len(_answering(server.url)[1]) != 2 and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert get_json(server.url + question)[1]["answer"] == "Elio"
 
 
 def test_workers_wait_for_a_build_to_exist(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
