@@ -200,8 +200,20 @@ class Engine:
         experts read); each is a store row read, so only an evaluation asks for all."""
         question = require_text(question, "the question")
         started = time.perf_counter()
+        store = self.searcher.store
+        rows: dict[int, StoredSentence] = {}
+
+        def read_rows(positions: list[int]) -> list[StoredSentence]:
+            # the hits' rows, and those of the sentences before the ones the experts read,
+            # with their ASTs and names: one store query for the citations, the experts'
+            # reading and their context
+            wanted = sorted(set(positions) | {p for hit in positions[:EVIDENCE_DEPTH]
+                                              for p in _before(hit)})
+            rows.update(zip(wanted, store.sentences_at(wanted, evidence=True), strict=True))
+            return [rows[p] for p in positions]
+
         result = self.searcher.search(question, SEARCH_DEPTH, self.retriever,
-                                      keep=max(ranked, EVIDENCE_DEPTH))
+                                      keep=max(ranked, EVIDENCE_DEPTH), read=read_rows)
         trace: dict[str, Any] = {
             "keywords": [{"text": k.text, "term": k.term, "weight": k.weight, "kind": k.kind}
                          for k in result.keywords],
@@ -213,12 +225,10 @@ class Engine:
             "timings_ms": dict(result.timings_ms),
         }
         read = result.hits[:EVIDENCE_DEPTH]
-        store = self.searcher.store
-        # the rows of the evidence and of the sentences before it, with their ASTs and
-        # names, in one query for the citations and the experts' reading and context
-        positions = sorted({p for hit in read for p in _before(hit.position)}
-                           | {hit.position for hit in read})
-        rows = dict(zip(positions, store.sentences_at(positions, evidence=True), strict=True))
+        missing = sorted(({p for hit in read for p in _before(hit.position)}
+                          | {hit.position for hit in read}) - rows.keys())
+        if missing:  # (a searcher that read its rows its own way)
+            rows.update(zip(missing, store.sentences_at(missing, evidence=True), strict=True))
         asts = [store.ast_of(rows[hit.position]) for hit in read]  # decoded once
         terms = {keyword.term for keyword in result.keywords}
         evidence = self.cite(read, result.retriever,

@@ -39,6 +39,20 @@ def test_answers_from_the_fixture_corpus(engine: Engine) -> None:
     assert ranked.trace["expert"]["read_ranks"] == [h.rank for h in ranked.reading]
 
 
+def test_an_answer_reads_its_rows_in_one_store_query(engine: Engine,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    store = engine.searcher.store
+    queries: list[list[int]] = []
+    reading = store.sentences_at
+    monkeypatch.setattr(store, "sentences_at",
+                        lambda positions, evidence=False: queries.append(positions) or
+                        reading(positions, evidence))
+    response = engine.ask("Kiun helpis Tobio?")
+    # the hits, and the sentences before those read: their text, AST and names together
+    assert len(queries) == 1 and response.answer == "Elio"
+    assert {hit.position for hit in response.hits} <= set(queries[0])
+
+
 def test_cited_spans_reread_from_the_stored_passages(engine: Engine) -> None:
     response = engine.ask("Kiun helpis Tobio?")
     with Store(store_path(engine.searcher.store.path.parent)) as store:

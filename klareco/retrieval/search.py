@@ -29,7 +29,7 @@ import numpy as np
 
 from klareco.artifacts import collection_home, store_path
 from klareco.corpus.names import stored_names
-from klareco.corpus.store import Store
+from klareco.corpus.store import Store, StoredSentence
 from klareco.errors import DamagedError, EmptyInputError, KlarecoError
 from klareco.parse import parse
 from klareco.parse.ast import Sentence
@@ -49,6 +49,7 @@ STAGE1_DEPTH = 100  # BM25 candidates stage 2 reranks
 DENSE_DEPTH = 0
 RETRIEVERS = ("hybrid", "bm25", "dense")
 DEFAULT_RETRIEVER = "hybrid"
+RowReader = Callable[[list[int]], list[StoredSentence]]  # store rows by corpus position
 
 
 @dataclass(frozen=True)
@@ -156,11 +157,14 @@ class Searcher:
         return candidates[order], scores[order], matched
 
     def search(self, text: str, k: int = DEFAULT_K, retriever: str | None = None,
-               tail_cut: bool = False, keep: int | None = None) -> SearchResult:
+               tail_cut: bool = False, keep: int | None = None,
+               read: RowReader | None = None) -> SearchResult:
         """Ranked sentences for a question or query (at most ``k``), read as a question
         (``klareco.retrieval.query``). ``tail_cut`` drops the hybrid list's tail after the knee
         of its scores. ``keep``: how many of the ``k`` ranked to return (default all), each a
-        store row read; the ranking, and the vectors it reads and checks, are those of ``k``."""
+        store row read; the ranking, and the vectors it reads and checks, are those of ``k``.
+        ``read``: how those rows are read (default ``Store.sentences_at``): a caller that will
+        read more of them reads them all in one query (``Engine.ask``)."""
         retriever = retriever or (DEFAULT_RETRIEVER if self.stage2 else "bm25")
         if retriever not in RETRIEVERS:
             raise KlarecoError(f"unknown retriever {retriever!r} (one of {', '.join(RETRIEVERS)})")
@@ -178,7 +182,7 @@ class Searcher:
         found = keywords(ast)
         timings["parse"] = _since(started)
         if retriever == "dense":
-            return self._dense(text, ast, found, k, timings, keep)
+            return self._dense(text, ast, found, k, timings, keep, read)
         if not found:  # only function words: any neighbour would be noise
             return SearchResult(text, [], message="the query has no content words to search "
                                 "for (only question words, pronouns or other function words)",
@@ -191,7 +195,7 @@ class Searcher:
         timings["stage1"] = _since(started)
         if len(positions) == 0:
             if retriever == "hybrid" and not any(kw.kind == "name" for kw in found):
-                return self._dense(text, ast, found, k, timings, keep)
+                return self._dense(text, ast, found, k, timings, keep, read)
             words = ", ".join(kw.text for kw in found)
             return SearchResult(text, found, message=f"nothing found: no sentence in the corpus "
                                 f"contains {words}", retriever=retriever, timings_ms=timings,
@@ -202,8 +206,8 @@ class Searcher:
         else:
             hits = self._rerank(ast, positions, scores, (matches, match_scores), timings,
                                 tail_cut, len(found))[:k]
-        return SearchResult(text, found, self._hits(hits[:keep]), matched, None, retriever, timings,
-                            ast)
+        return SearchResult(text, found, self._hits(hits[:keep], read), matched, None, retriever,
+                            timings, ast)
 
     def _rerank(self, ast: Sentence, positions: np.ndarray, scores: np.ndarray,
                 matches: tuple[np.ndarray, np.ndarray], timings: dict[str, float],
@@ -242,7 +246,8 @@ class Searcher:
                 for i, f in zip(order, final, strict=True)]
 
     def _dense(self, text: str, ast: Sentence, found: list[Keyword], k: int,
-               timings: dict[str, float], keep: int | None = None) -> SearchResult:
+               timings: dict[str, float], keep: int | None = None,
+               read: RowReader | None = None) -> SearchResult:
         assert self.stage2 is not None and self.stage2.dense is not None
         started = time.perf_counter()
         query = self.stage2.encoder.encode([ast])[0]
@@ -252,8 +257,8 @@ class Searcher:
         timings["dense"] = _since(started)
         hits = [(int(p), float(c), None, float(c), None) for p, c in
                 zip(positions, cosines, strict=True)]
-        return SearchResult(text, found, self._hits(hits[:keep]), 0, None, "dense", timings,
-                            ast)
+        return SearchResult(text, found, self._hits(hits[:keep], read), 0, None, "dense",
+                            timings, ast)
 
     def _encoder_path(self) -> Path | str:
         encoder = self.stage2.encoder if self.stage2 else None
@@ -263,9 +268,9 @@ class Searcher:
         dense = self.stage2.dense if self.stage2 else None
         return getattr(dense, "path", None) or "the dense index"
 
-    def _hits(self, ranked: list[tuple[int, float, float | None, float | None, int | None]]
-              ) -> list[Hit]:
-        rows = self.store.sentences_at([p for p, *_ in ranked])
+    def _hits(self, ranked: list[tuple[int, float, float | None, float | None, int | None]],
+              read: RowReader | None = None) -> list[Hit]:
+        rows = (read or self.store.sentences_at)([p for p, *_ in ranked])
         return [Hit(r.sentence_id, r.doc_id, r.text, r.citation, final, n, position, lexical,
                     dense, k_pos)
                 for n, (r, (position, final, lexical, dense, k_pos)) in
