@@ -18,7 +18,7 @@ import sqlite3
 import time
 import zlib
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
@@ -62,6 +62,9 @@ class Citation:
     k_final: int  # rank after the rerank
 
 
+CITATION_FIELDS = tuple(f.name for f in fields(Citation))
+
+
 @dataclass(frozen=True)
 class EvidenceItem:
     text: str
@@ -75,8 +78,10 @@ class EvidenceItem:
     def to_dict(self) -> dict[str, Any]:
         found = {} if self.matched is None else {
             "matched": [list(span) for span in self.matched]}
+        citation = self.citation  # its fields hold plain values (offsets: a dict of them)
         return {"text": self.text, "label": self.label, "title": self.title, **found,
-                **asdict(self.citation)}
+                **{name: getattr(citation, name) for name in CITATION_FIELDS},
+                "offsets": dict(citation.offsets)}
 
 
 @dataclass(frozen=True)
