@@ -481,8 +481,8 @@ def _show_response(response, as_json: bool,  # type: ignore[no-untyped-def]
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
               help="Port to listen on (0: any free port; the address is printed).")
 @click.option("--workers", type=click.IntRange(1, 64), default=None,
-              help="Server processes sharing the engine, loaded once [default: one per core, "
-                   "at most 4].")
+              help="Answering processes sharing the engine, loaded once, fed by one HTTP "
+                   "process [default: one per core, at most 4].")
 @_collection_option
 def serve_command(host: str, port: int, workers: int | None, collection: str | None) -> None:
     """Serve the web page at / and the JSON API: /api/ask?q=, /api/search?q=&k=&retriever=,

@@ -134,7 +134,10 @@ def answer_forever(engine: Engine, end: socket.socket) -> None:
             return
         began = time.monotonic()
         status, body = answer(engine, Job.from_bytes(data))
-        end.sendall(_REPLY_HEADER.pack(len(body), status, began, time.monotonic()) + body)
+        try:
+            end.sendall(_REPLY_HEADER.pack(len(body), status, began, time.monotonic()) + body)
+        except (BrokenPipeError, ConnectionResetError):  # the HTTP process has stopped
+            return
 
 
 class AnswererLost(KlarecoError):

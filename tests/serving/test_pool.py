@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import math
 import socket
+import struct
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -62,6 +63,15 @@ def test_answer_gives_status_and_json_body() -> None:
 def test_a_job_travels_as_json() -> None:
     job = Job("search", "Kiu estas Bertilo?", 5, "dense")
     assert Job.from_bytes(job.to_bytes()) == job
+
+
+def test_an_answerer_stops_quietly_when_the_http_process_is_gone() -> None:
+    ours, theirs = socket.socketpair()
+    data = Job("ask", "slow Zorbo").to_bytes()
+    ours.sendall(struct.pack("<I", len(data)) + data)
+    threading.Timer(0.1, ours.close).start()  # gone while the answer is being made
+    answer_forever(MadeUpEngine("a"), theirs)  # returns rather than raising
+    theirs.close()
 
 
 class Pool:
