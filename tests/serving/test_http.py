@@ -229,6 +229,13 @@ def test_answerers_share_one_engine_and_a_dead_one_is_replaced(dense_fixture_hom
         assert len(first) == 2 and sorted([front, *first]) == server.workers()
         for _ in range(6):
             assert get_json(server.url + question)[1]["answer"] == "Elio"
+        status, found = get_json(server.url + "api/search?q=Tobio&k=100&retriever=bm25")
+        assert status == 200 and "Tobio" in found["hits"][0]["text"]
+        assert [h["rank"] for h in found["hits"]] == list(range(1, len(found["hits"]) + 1))
+        status, error = get_json(server.url + "api/search?q=Tobio&retriever=grep")
+        assert status == 400 and "retriever must be one of" in error["error"]
+        status, tree = get_json(server.url + "api/parse?q=Petro%20vidis%20Mirelan.")
+        assert status == 200 and tree["subject"]
         os.kill(first[0], signal.SIGKILL)
         deadline = time.monotonic() + 30
         while (_answering(server.url)[1] == first or len(_answering(server.url)[1]) != 2) \
