@@ -404,7 +404,8 @@ def serve(host: str, port: int, collection: str | None = None, workers: int = 1)
     logging.basicConfig(level=logging.WARNING, format="klareco serve: %(message)s")
     engine = preload_engine(collection) if workers > 1 and hasattr(os, "fork") else None
     if engine is not None:
-        print(f"Klareco serving on {shown} ({workers} processes; Ctrl-C stops)", flush=True)
+        print(f"Klareco serving on {shown} ({workers} answering processes; Ctrl-C stops)",
+              flush=True)
         Workers(sock, engine, workers, lambda pool, sock: _run(create_app(pool), sock),
                 _health(engine)).run()
         return
