@@ -340,13 +340,14 @@ class Workers:
                 pid, status = os.wait()
                 if pid == self.http:
                     self.http = None
-                    if not self.stopping:
+                    if not self.stopping:  # run() raises it: the command's error line
                         self.failure = f"the HTTP process stopped ({_how(status)})"
-                        log.error("%s: stopping", self.failure)
                     self._stop()
                 elif pid in self.answerers:
                     number = self.answerers.pop(pid)
-                    if not self.stopping:
+                    # an answerer ends by itself (exit 0) only when the HTTP process has
+                    # closed its pair: that process is gone, and run() stops the rest
+                    if not self.stopping and os.waitstatus_to_exitcode(status) != 0:
                         self._tell(f"gone {pid}")
                         self._replace(number, status)
         finally:

@@ -24,6 +24,7 @@ START_TIMEOUT = 60.0  # seconds for the server to print its address and load the
 class Server:
     url: str  # http://127.0.0.1:PORT/
     pid: int
+    process: subprocess.Popen[str]
 
     def workers(self) -> list[int]:
         """The pids of the server's worker processes (its children)."""
@@ -64,7 +65,7 @@ def running_server(home: Path, *options: str) -> Iterator[Server]:
             assert time.monotonic() < deadline, f"the server was not ready in {START_TIMEOUT} s"
             assert process.poll() is None, "the server stopped (its messages are above)"
             time.sleep(0.2)
-        yield Server(url, process.pid)
+        yield Server(url, process.pid, process)
     finally:
         process.send_signal(signal.SIGINT)  # as Ctrl-C: uvicorn shuts down cleanly
         try:

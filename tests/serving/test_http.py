@@ -271,6 +271,17 @@ def test_a_request_whose_answerer_dies_gets_a_500(dense_fixture_home: Path) -> N
         assert get_json(server.url + question)[1]["answer"] == "Elio"
 
 
+def test_the_server_stops_with_an_error_when_its_http_process_dies(dense_fixture_home: Path
+                                                                   ) -> None:
+    with running_server(dense_fixture_home, "--workers", "2") as server:
+        front, answering = _answering(server.url)
+        os.kill(front, signal.SIGKILL)
+        assert server.process.wait(timeout=30) == 1  # the error line is on its stderr
+        for pid in answering:  # they had no one to answer: gone too
+            assert not Path(f"/proc/{pid}").exists() or "zombie" in \
+                Path(f"/proc/{pid}/status").read_text()
+
+
 def test_workers_wait_for_a_build_to_exist(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                            dense_fixture_home: Path) -> None:
     # nothing built: one process serves (503 while it builds); a built home is loaded once
