@@ -209,12 +209,15 @@ class Engine:
         rows: dict[int, StoredSentence] = {}
 
         def read_rows(positions: list[int]) -> list[StoredSentence]:
-            # the hits' rows, and those of the sentences before the ones the experts read,
-            # with their ASTs and names: one store query for the citations, the experts'
-            # reading and their context
-            wanted = sorted(set(positions) | {p for hit in positions[:EVIDENCE_DEPTH]
-                                              for p in _before(hit)})
+            # the rows of the hits the experts read and of the sentences before them, with
+            # their ASTs and names: one store query for the citations, the experts' reading
+            # and their context; deeper hits (kept for an evaluation) without their ASTs
+            read = positions[:EVIDENCE_DEPTH]
+            wanted = sorted(set(read) | {p for hit in read for p in _before(hit)})
             rows.update(zip(wanted, store.sentences_at(wanted, evidence=True), strict=True))
+            deeper = [p for p in positions if p not in rows]
+            if deeper:
+                rows.update(zip(deeper, store.sentences_at(deeper), strict=True))
             return [rows[p] for p in positions]
 
         result = self.searcher.search(question, SEARCH_DEPTH, self.retriever,
