@@ -212,8 +212,7 @@ class Engine:
             # the rows of the hits the experts read and of the sentences before them, with
             # their ASTs and names: one store query for the citations, the experts' reading
             # and their context; deeper hits (kept for an evaluation) without their ASTs
-            read = positions[:EVIDENCE_DEPTH]
-            wanted = sorted(set(read) | {p for hit in read for p in _before(hit)})
+            wanted = _with_before(positions[:EVIDENCE_DEPTH])
             rows.update(zip(wanted, store.sentences_at(wanted, evidence=True), strict=True))
             deeper = [p for p in positions if p not in rows]
             if deeper:
@@ -233,10 +232,6 @@ class Engine:
             "timings_ms": dict(result.timings_ms),
         }
         read = result.hits[:EVIDENCE_DEPTH]
-        missing = sorted(({p for hit in read for p in _before(hit.position)}
-                          | {hit.position for hit in read}) - rows.keys())
-        if missing:  # (a searcher that read its rows its own way)
-            rows.update(zip(missing, store.sentences_at(missing, evidence=True), strict=True))
         asts = [store.ast_of(rows[hit.position]) for hit in read]  # decoded once
         terms = {keyword.term for keyword in result.keywords}
         evidence = self.cite(read, result.retriever,
@@ -299,21 +294,18 @@ class Engine:
         store = self.searcher.store
         hits = result.hits[:depth]
         read = [h.position for h in hits]
-        before = sorted({p for h in hits for p in _before(h.position)} - set(read))
         if rows is None:
-            rows = dict(zip(read + before, store.sentences_at(read + before, evidence=True),
-                            strict=True))
+            wanted = _with_before(read)
+            rows = dict(zip(wanted, store.sentences_at(wanted, evidence=True), strict=True))
         stored = [store.ast_of(rows[p]) for p in read] if asts is None else asts[:len(read)]
         by_position = dict(zip(read, stored, strict=True))
-        # the sentences before a hit lend it only their names
-        names = {p: rows[p].names for p in read + before}
         found = []
         for hit in hits:
             row = rows[hit.position]
             context = set(self._section_terms(row.doc_id, row.section_id))
             for p in _before(hit.position):
-                if rows[p].doc_id == row.doc_id:
-                    context |= names[p]
+                if rows[p].doc_id == row.doc_id:  # the sentences before lend only their names
+                    context |= rows[p].names
             prior = hit.position - 1
             before = _read_when_asked(store, rows[prior]) if prior in rows and \
                 rows[prior].doc_id == row.doc_id else None
@@ -410,6 +402,12 @@ def _read_when_asked(store: Store, row: StoredSentence) -> Callable[[], Sentence
 def _before(position: int) -> range:
     """The positions of the sentences before ``position`` that lend it their names."""
     return range(max(0, position - CONTEXT_BEFORE), position)
+
+
+def _with_before(positions: Sequence[int]) -> list[int]:
+    """``positions`` and those of the sentences before each (``_before``), in corpus order:
+    the rows the experts read for those hits."""
+    return sorted({*positions, *(p for position in positions for p in _before(position))})
 
 
 def _round(value: float | None) -> float | None:
