@@ -52,12 +52,22 @@ def checked_vocabulary(saved: Mapping[str, Any], path: Path) -> Vocabulary:
     return vocab
 
 
-def _product(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """``a @ b`` in numpy's own loop, on this thread. OpenBLAS splits products this size over
-    threads that then spin, waiting for more: on a busy 2-core machine they took the CPU from
-    the rest of the answer and doubled a warm ``Engine.ask``; a question's products take
-    tenths of a millisecond either way."""
-    return np.einsum("ij,jk->ik", a, b)
+_BLAS: Any = None  # threadpoolctl's view of the BLAS libraries, made on first use
+
+
+def _one_blas_thread() -> Any:
+    """A context in which numpy's BLAS computes on the calling thread alone. Its products
+    (``@``) are 2-3x faster than numpy's own loop (``einsum``) at a question's sizes, but
+    OpenBLAS splits them over threads that then spin, waiting for more: on a busy 2-core
+    machine those took the CPU from the rest of the answer and doubled a warm
+    ``Engine.ask``. Scoped, so that a caller's own numpy keeps its threads."""
+    global _BLAS
+    if _BLAS is None:
+        from threadpoolctl import ThreadpoolController  # scans the loaded libraries: once
+
+        _BLAS = ThreadpoolController()
+    return _BLAS.limit(limits=1, user_api="blas")
+
 
 
 def _sigmoid(x: np.ndarray) -> np.ndarray:
@@ -66,13 +76,14 @@ def _sigmoid(x: np.ndarray) -> np.ndarray:
 
 class NumpyEncoder:
     """The weights of a trained Tree-LSTM: ASTs in, unit vectors out (the interface of
-    ``Encoder`` that answering uses). It computes in float64, the function itself, so that its
-    vectors differ from torch's float32 ones by torch's rounding alone (about 1e-7)."""
+    ``Encoder`` that answering uses). It computes in float32, as torch does, so that its
+    vectors differ from torch's by the order of the sums alone (about 1e-7); float64 took
+    twice as long on a question, for nothing the ranking could see."""
 
     def __init__(self, state: Mapping[str, np.ndarray], vocab: Vocabulary, model_id: str,
                  metadata: dict[str, Any] | None = None) -> None:
         def weight(name: str) -> np.ndarray:
-            return np.asarray(state[name], dtype=np.float64)
+            return np.asarray(state[name], dtype=np.float32)
 
         self.morphemes = weight("morphemes.weight")
         self.features = weight("features.weight")
@@ -116,23 +127,24 @@ class NumpyEncoder:
         if not trees:
             return np.zeros((0, self.dim), np.float32)
         stacked = stack_trees(trees)
-        h = self._hidden(stacked)
-        roots = h[stacked.parents < 0]  # one root per tree, in tree order
-        sizes = np.diff(stacked.ptr)
-        means = np.add.reduceat(h, stacked.ptr[:-1], axis=0) / sizes[:, None]
-        out = _product(np.concatenate([roots, means], axis=1), self.project) + self.project_bias
+        with _one_blas_thread():
+            h = self._hidden(stacked)
+            roots = h[stacked.parents < 0]  # one root per tree, in tree order
+            sizes = np.diff(stacked.ptr).astype(np.float32)
+            means = np.add.reduceat(h, stacked.ptr[:-1], axis=0) / sizes[:, None]
+            out = np.concatenate([roots, means], axis=1) @ self.project + self.project_bias
         norms = np.maximum(np.linalg.norm(out, axis=1, keepdims=True), 1e-12)
-        return (out / norms).astype(np.float32)
+        return (out / norms).astype(np.float32, copy=False)
 
     def _hidden(self, stacked: StackedTrees) -> np.ndarray:
         """Every node's hidden state, from the leaves up (see ``ChildSumTreeLSTM``)."""
         size = self.hidden_dim
         x = (self.morphemes[stacked.morphemes].sum(1) + self.features[stacked.features].sum(1))
-        gates_x = _product(x, self.input_gates) + self.input_bias
+        gates_x = x @ self.input_gates + self.input_bias
         iou_x, forget_x = gates_x[:, :3 * size], gates_x[:, 3 * size:]
         count = len(x)
-        h = np.zeros((count, size))
-        c = np.zeros((count, size))
+        h = np.zeros((count, size), np.float32)
+        c = np.zeros((count, size), np.float32)
         parents, levels = stacked.parents, stacked.levels
         children = np.flatnonzero(parents >= 0)
         child_parent_level = levels[parents[children]]
@@ -145,12 +157,12 @@ class NumpyEncoder:
                 kid_parents = parents[kids]
                 slot[nodes] = np.arange(len(nodes))
                 target = slot[kid_parents]
-                h_sum = np.zeros((len(nodes), size))
+                h_sum = np.zeros((len(nodes), size), np.float32)
                 np.add.at(h_sum, target, h[kids])
-                forget = _sigmoid(forget_x[kid_parents] + _product(h[kids], self.hidden_forget))
-                c_sum = np.zeros((len(nodes), size))
+                forget = _sigmoid(forget_x[kid_parents] + h[kids] @ self.hidden_forget)
+                c_sum = np.zeros((len(nodes), size), np.float32)
                 np.add.at(c_sum, target, forget * c[kids])
-                iou = iou + _product(h_sum, self.hidden_iou)
+                iou = iou + h_sum @ self.hidden_iou
             i, o, u = iou[:, :size], iou[:, size:2 * size], iou[:, 2 * size:]
             c_new = _sigmoid(i) * np.tanh(u)
             if height > 0:
