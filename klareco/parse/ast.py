@@ -328,7 +328,11 @@ class Phrase:
 
     @classmethod
     def from_row(cls, row: list[Any]) -> Phrase:
-        return cls(row[0], row[1], tuple(row[2]), row[3], row[4])
+        # without the frozen __init__, as Word.from_row (a sentence has a dozen phrases)
+        phrase = object.__new__(cls)
+        phrase.__dict__.update(kind=row[0], head=row[1], words=tuple(row[2]),
+                               preposition=row[3], case=row[4])
+        return phrase
 
     def to_dict(self, words: tuple[Word, ...]) -> dict[str, Any]:
         head = words[self.head]
@@ -398,9 +402,13 @@ class Clause:
         def phrase(found: list[Any] | None) -> Phrase | None:
             return Phrase.from_row(found) if found else None
 
-        return cls(row[0], tuple(row[1]), row[2], row[3], phrase(row[4]), phrase(row[5]),
-                   phrase(row[6]), phrase(row[7]),
-                   tuple(Phrase.from_row(a) for a in row[8]), row[9])
+        clause = object.__new__(cls)  # without the frozen __init__, as Phrase.from_row
+        clause.__dict__.update(
+            kind=row[0], words=tuple(row[1]), introducer=row[2], verb=row[3],
+            subject=phrase(row[4]), object=phrase(row[5]), predicate=phrase(row[6]),
+            indirect_object=phrase(row[7]), adjuncts=tuple(Phrase.from_row(a) for a in row[8]),
+            parent=row[9])
+        return clause
 
     def to_dict(self, words: tuple[Word, ...]) -> dict[str, Any]:
         def phrase(p: Phrase | None) -> dict[str, Any] | None:
