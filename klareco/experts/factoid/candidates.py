@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import pairwise
 
 from klareco.experts.factoid.frame import Frame
@@ -265,9 +266,11 @@ def measured_unit(word: Word) -> str | None:
     states an age or a length: "dekjara" (ten years old), "tridekjara", "dumonata" → "jar",
     "monat"; None for any other word. Read from the form, as the lexicon does not split
     every compound numeral ("tridek")."""
-    if word.xpos != "ADJ":
-        return None
-    stem = word.form.lower()
+    return _unit_of_adjective(word.form.lower()) if word.xpos == "ADJ" else None
+
+
+@lru_cache(maxsize=1 << 16)  # asked of every adjective of the evidence: once per form
+def _unit_of_adjective(stem: str) -> str | None:
     for ending in _ADJECTIVE_ENDINGS:
         if stem.endswith(ending):
             stem = stem[:-len(ending)]

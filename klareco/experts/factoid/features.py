@@ -74,7 +74,7 @@ def candidate_features(frame: Frame, item: Evidence, candidate: Candidate,
     own = sum(1 for i in content if i in matched)
     found["own_share"] = own / len(content) if content else 0.0
     if matched:
-        distance = min(min(abs(i - m) for m in matched) for i in span)
+        distance = min(abs(i - m) for i in span for m in matched)
         found["near"] = 1.0 / (1.0 + distance / 4)
     if tree_distance:
         # in the tree, the answer hangs near what the question names: the object of the
@@ -321,28 +321,26 @@ def role_agreement(frame: Frame, roles: Roles, words: tuple[Word, ...]) -> tuple
 
 def candidate_types(frame: Frame, inside: list[Word]) -> list[str]:
     """The kinds of thing a span's words are: a name, a person, a place, a time, a number …"""
-    kinds = []
-    if any(w.is_name for w in inside):
-        kinds.append("name")
-    if any(w.is_person for w in inside):
-        kinds.append("person")
-    if any(w.semantic_class in PLACE_CLASSES for w in inside):
-        kinds.append("place")
-    if any(is_time(w) for w in inside):
-        kinds.append("time")
-    if any(w.is_numeral for w in inside):
-        kinds.append("number")
-    if frame.hole_roots and any(not frame.hole_roots.isdisjoint(w.content_roots)
-                                for w in inside):
-        kinds.append("hole_noun")  # en kiu urbo → … urbo …
+    # one pass over the words (every candidate of every evidence sentence asks this)
+    name = person = place = time = number = hole = finite = False
+    hole_roots = frame.hole_roots
+    for w in inside:
+        name = name or w.is_name
+        person = person or w.is_person
+        place = place or w.semantic_class in PLACE_CLASSES
+        time = time or is_time(w)
+        number = number or w.is_numeral
+        hole = hole or bool(hole_roots) and not hole_roots.isdisjoint(w.content_roots)
+        finite = finite or w.xpos == "VERB" and bool(w.feat("Mood"))
     first = inside[0]
-    if first.correlative and first.stem.lower().startswith("ti"):
-        kinds.append("points_back")  # "en tiu lando" refers to the answer, does not give it
-    if any(w.xpos == "VERB" and w.feat("Mood") for w in inside):
-        kinds.append("finite_verb")
-    if not kinds:
-        kinds.append("other")
-    return kinds
+    kinds = [kind for kind, found in (
+        ("name", name), ("person", person), ("place", place), ("time", time),
+        ("number", number),
+        ("hole_noun", hole),  # en kiu urbo → … urbo …
+        # "en tiu lando" refers to the answer, does not give it
+        ("points_back", first.correlative and first.stem.lower().startswith("ti")),
+        ("finite_verb", finite)) if found]
+    return kinds or ["other"]
 
 
 def _bucket(length: int) -> str:
