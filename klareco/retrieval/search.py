@@ -205,18 +205,19 @@ class Searcher:
                     enumerate(zip(positions, scores, strict=True), start=1)]
         else:
             hits = self._rerank(ast, positions, scores, (matches, match_scores), timings,
-                                tail_cut, len(found))[:k]
+                                tail_cut, len(found), min(k, keep or k))
         return SearchResult(text, found, self._hits(hits[:keep], read), matched, None, retriever,
                             timings, ast)
 
     def _rerank(self, ast: Sentence, positions: np.ndarray, scores: np.ndarray,
                 matches: tuple[np.ndarray, np.ndarray], timings: dict[str, float],
-                tail_cut: bool, keywords: int = 0
+                tail_cut: bool, keywords: int = 0, top: int | None = None
                 ) -> list[tuple[int, float, float | None, float | None, int | None]]:
         """Stage 1's candidates (``positions``, ``scores``) and the dense search's nearest
-        ``DENSE_DEPTH``, fused; ``matches``: every sentence stage 1 matched, with its BM25
-        score, which a dense candidate keeps (0 when it matched no keyword); ``keywords``:
-        how many the question has (the fusion's weight may depend on it)."""
+        ``DENSE_DEPTH``, fused, the best ``top`` of them (default: all); ``matches``: every
+        sentence stage 1 matched, with its BM25 score, which a dense candidate keeps (0 when
+        it matched no keyword); ``keywords``: how many the question has (the fusion's weight
+        may depend on it)."""
         assert self.stage2 is not None
         started = time.perf_counter()
         query = self.stage2.encoder.encode([ast])[0]
@@ -238,6 +239,7 @@ class Searcher:
         if tail_cut:
             keep = knee_cut(final)
             order, final = order[:keep], final[:keep]
+        order, final = order[:top], final[:top]  # only these become hits
         timings["stage2"] = _since(started)
         # a dense candidate has no stage-1 rank, and a BM25 score only when it matched
         return [(int(positions[i]), float(f),
