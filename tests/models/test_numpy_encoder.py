@@ -44,6 +44,32 @@ def test_numpy_gives_the_torch_vectors(saved: Path) -> None:
     assert numpy_encoder.encode([]).shape == (0, numpy_encoder.dim)
 
 
+def test_its_products_run_on_the_calling_thread_alone(saved: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    # OpenBLAS's own threads spin between products and take the CPU from the rest of an
+    # answer; the limit holds during the forward pass only, and the caller's setting returns
+    from threadpoolctl import threadpool_info
+
+    import klareco.models.numpy_encoder as module
+
+    def blas_threads() -> list[int]:
+        return [lib["num_threads"] for lib in threadpool_info() if lib["user_api"] == "blas"]
+
+    encoder = NumpyEncoder.load(saved)
+    seen: list[list[int]] = []
+    hidden = module.NumpyEncoder._hidden
+
+    def watched(self: NumpyEncoder, stacked: object) -> np.ndarray:
+        seen.append(blas_threads())
+        return hidden(self, stacked)
+
+    monkeypatch.setattr(module.NumpyEncoder, "_hidden", watched)
+    before = blas_threads()
+    encoder.encode([parse(SENTENCES[0])])
+    assert seen and seen[0] and all(count == 1 for count in seen[0])
+    assert blas_threads() == before
+
+
 def test_both_encoders_name_the_model_alike(saved: Path) -> None:
     numpy_encoder, torch_encoder = NumpyEncoder.load(saved), Encoder.load(saved)
     assert numpy_encoder.model_id == torch_encoder.model_id
