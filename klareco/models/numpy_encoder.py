@@ -60,7 +60,8 @@ def _one_blas_thread() -> Any:
     (``@``) are 2-3x faster than numpy's own loop (``einsum``) at a question's sizes, but
     OpenBLAS splits them over threads that then spin, waiting for more: on a busy 2-core
     machine those took the CPU from the rest of the answer and doubled a warm
-    ``Engine.ask``. Scoped, so that a caller's own numpy keeps its threads."""
+    ``Engine.ask``. Scoped, so that a caller's own numpy keeps its threads (the setting is
+    the process's: threads encoding at once may leave it at one, which costs speed only)."""
     global _BLAS
     if _BLAS is None:
         from threadpoolctl import ThreadpoolController  # scans the loaded libraries: once
