@@ -393,11 +393,12 @@ def _dumps(data: object, indent: int | None = 2) -> str:
 def eval_command(gold_paths: tuple[Path, ...], retriever: str, as_json: bool) -> None:
     """Retrieval and answer quality on a gold question set (the judging rules of
     ../shared/eval/README.md); latency is that of the whole `ask`."""
-    from klareco.engine import Engine
+    from klareco.engine import Engine, settle_for_many_answers
     from klareco.evaluation import format_table, load_gold
 
     items = [item for path in gold_paths for item in load_gold(path)]  # bad input: no load
     engine = Engine.load(retriever=retriever)
+    settle_for_many_answers()
     report = engine.evaluate(items)
     report.pop("per_item", None)
     report["retriever"] = retriever
@@ -419,7 +420,7 @@ def ask_command(question: str | None, as_json: bool, retriever: str,
     stdin, one per line (with --json, one JSON object per line); at a terminal, a prompt with
     line editing and history (Ctrl-C cancels a line, Ctrl-D leaves). Builds what is missing
     of the default corpus first."""
-    from klareco.engine import Engine
+    from klareco.engine import Engine, settle_for_many_answers
 
     if question is not None:  # checked before anything is loaded or built
         question = require_text(argument_text(question, "QUESTION"), "the question")
@@ -435,6 +436,7 @@ def ask_command(question: str | None, as_json: bool, retriever: str,
     if question is not None:
         _show_response(engine.ask(question), as_json)
         return
+    settle_for_many_answers()  # questions from stdin or typed, one after another
     if not sys.stdin.isatty():
         asked = 0
         for number, raw in enumerate(sys.stdin.buffer, start=1):

@@ -37,7 +37,7 @@ from mcp.shared.exceptions import MCPError
 
 from klareco import __version__
 from klareco.cli import cli
-from klareco.engine import Engine
+from klareco.engine import Engine, settle_for_many_answers
 from klareco.errors import KlarecoError
 from klareco.lexicon.roots import load_roots
 from klareco.parse import parse
@@ -71,9 +71,11 @@ class KlarecoTools:
     arguments and returns a JSON-ready dict, or text. The engine is loaded on first use."""
 
     def __init__(self, home: Path | None = None, retriever: str = DEFAULT_RETRIEVER,
-                 engine: Engine | None = None) -> None:
+                 engine: Engine | None = None,
+                 loaded: Callable[[], None] | None = None) -> None:
         self.home = home
         self.retriever = retriever
+        self._loaded = loaded  # called after each engine loads (the server settles its heap)
         # one engine per collection asked about (None: the default corpus), each loaded once
         self._engines: dict[str | None, Engine] = {} if engine is None else {None: engine}
 
@@ -87,6 +89,8 @@ class KlarecoTools:
         if collection not in self._engines:
             self._engines[collection] = Engine.load(self.home, retriever=self.retriever,
                                                     collection=collection)
+            if self._loaded is not None:
+                self._loaded()
         return self._engines[collection]
 
     def close(self) -> None:
@@ -434,7 +438,7 @@ def serve(http_port: int | None = None, host: str = "127.0.0.1",
     """Serve until the client leaves (stdio) or the process is interrupted (HTTP)."""
     import anyio
 
-    tools = KlarecoTools(home)
+    tools = KlarecoTools(home, loaded=settle_for_many_answers)
     server = build_server(tools)
     try:
         if http_port is None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import math
 from pathlib import Path
 
@@ -10,7 +11,7 @@ import pytest
 
 from klareco.artifacts import store_path
 from klareco.corpus.store import Store
-from klareco.engine import Engine
+from klareco.engine import MANY_ANSWERS_GC_THRESHOLD, Engine, settle_for_many_answers
 from klareco.errors import KlarecoError
 from klareco.experts.base import Answer
 
@@ -119,3 +120,16 @@ def test_a_nan_confidence_stops_the_answer_naming_the_ranker(
                         lambda question, evidence: Answer("Elio", math.nan, 0, "factoid"))
     with pytest.raises(KlarecoError, match="answer_ranker.pt is damaged"):
         engine.ask("Kiun helpis Tobio?")
+
+
+def test_a_process_settled_for_many_answers_leaves_the_loaded_engine_to_the_collector(
+        engine: Engine) -> None:
+    threshold, frozen = gc.get_threshold(), gc.get_freeze_count()
+    try:
+        settle_for_many_answers()
+        assert gc.get_threshold() == MANY_ANSWERS_GC_THRESHOLD
+        assert gc.get_freeze_count() > frozen  # the engine's objects among them
+        assert engine.ask("Kiun helpis Petro?").question == "Kiun helpis Petro?"
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*threshold)

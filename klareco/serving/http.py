@@ -43,7 +43,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from klareco import __version__
 from klareco.artifacts import nothing_built
-from klareco.engine import Engine, needs_build
+from klareco.engine import Engine, needs_build, settle_for_many_answers
 from klareco.errors import DamagedError, InputError, KlarecoError
 from klareco.parse import parse
 from klareco.parse.conllu import to_conllu
@@ -413,7 +413,13 @@ def serve(host: str, port: int, collection: str | None = None, workers: int = 1)
         log.warning("the corpus must be built first: one process answers, also after the "
                     "build; start the server again for %d", workers)
     loader = ChildBuild(collection)
-    app = create_app(EngineHost(loader.load, loader.stop))
+
+    def load(building: Callable[[str], None]) -> Engine:
+        engine = loader.load(building)
+        settle_for_many_answers()
+        return engine
+
+    app = create_app(EngineHost(load, loader.stop))
     print(f"Klareco serving on {shown} (Ctrl-C stops)", flush=True)
     _run(app, sock)
 

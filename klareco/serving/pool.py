@@ -37,7 +37,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from klareco.engine import Engine
+from klareco.engine import MANY_ANSWERS_GC_THRESHOLD, Engine
 from klareco.errors import InputError, KlarecoError
 
 log = logging.getLogger("klareco.serve")
@@ -46,7 +46,6 @@ STOP_SIGNALS = {signal.SIGINT, signal.SIGTERM}
 INTERNAL_ERROR = "internal error (the server's log has the details)"
 _JOB_HEADER = struct.Struct("<I")  # the job's length
 _REPLY_HEADER = struct.Struct("<IHdd")  # the body's length, status, began, ended
-ANSWERER_GC_THRESHOLD = (10_000, 10, 10)  # the collector's, in an answering process
 
 
 @dataclass(frozen=True)
@@ -391,9 +390,8 @@ class Workers:
 
         def answering() -> None:
             engine.store.reconnect()  # SQLite: a connection of its own
-            # An answer makes some ten thousand short-lived objects, freed by their counts:
-            # a collection every 700 of them (the default) cost about 4 % of its time.
-            gc.set_threshold(*ANSWERER_GC_THRESHOLD)
+            # the loaded engine is frozen already (run): only the collector's pace is set
+            gc.set_threshold(*MANY_ANSWERS_GC_THRESHOLD)
             answer_forever(engine, theirs)
 
         pid = self._fork(answering, keep=[theirs], ignore_interrupt=True, also=[ours])
