@@ -20,7 +20,10 @@ turn. Reported, in ms:
 and the memory of the server's processes (the sum of their proportional set sizes: a page
 shared by two processes counts half in each) after a warm-up, after the first quarter of the
 measured requests, and at the end; ``engine busy`` is the engines' time answering over the
-run's time, summed over the answering processes (1.0 each: the engines are the bottleneck).
+run's time, summed over the answering processes (1.0 each: the engines are the bottleneck);
+``CPU a request`` is the CPU time (user and system, from /proc) the server's processes and
+this client's spent over the run, by request: with C clients on N busy cores, the app's p50
+is about C / N times the server's and the client's together.
 
 --engine-threads compares, in this process and without HTTP, how many asks per second 1, 2, 4
 threads answer, each thread with an engine of its own (SQLite wants that), in turns: whether
@@ -38,6 +41,7 @@ import http.client
 import json
 import os
 import re
+import resource
 import signal
 import subprocess
 import sys
@@ -69,6 +73,7 @@ class LoadReport:
     engine: list[float] = field(default_factory=list)
     wait: list[float] = field(default_factory=list)
     memory_mb: dict[str, float] = field(default_factory=dict)
+    cpu_ms: dict[str, float] = field(default_factory=dict)  # by request: server, client
 
     def summary(self) -> dict[str, object]:
         def spread(values: list[float]) -> dict[str, float]:
@@ -82,7 +87,7 @@ class LoadReport:
                 "engine_busy": round(sum(self.engine) / 1000 / self.seconds, 3),
                 "client_ms": spread(self.client), "app_ms": spread(self.app),
                 "engine_ms": spread(self.engine), "wait_ms": spread(self.wait),
-                "memory_mb": self.memory_mb}
+                "memory_mb": self.memory_mb, "cpu_ms_per_request": self.cpu_ms}
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -106,6 +111,20 @@ def resident_mb(pid: int) -> float:
             continue
         total += next(int(line.split()[1]) for line in rollup.splitlines()
                       if line.startswith("Pss:")) / 1024
+    return total
+
+
+def cpu_seconds(pid: int) -> float:
+    """The CPU time (user and system) that process ``pid`` and its children have used, in
+    seconds (Linux: /proc/PID/stat)."""
+    children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    total = 0.0
+    for process in [pid, *map(int, children)]:
+        try:
+            fields = Path(f"/proc/{process}/stat").read_text().rsplit(")", 1)[1].split()
+        except FileNotFoundError:  # a worker that stopped just now
+            continue
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
     return total
 
 
@@ -197,11 +216,21 @@ def _measured(url: str, pid: int | None, total: int, concurrency: int) -> LoadRe
         if pid is not None and done == total // 4:
             memory["after_quarter"] = round(resident_mb(pid), 1)
 
+    server_before = cpu_seconds(pid) if pid is not None else 0.0
+    client_before = _own_cpu_seconds()
     report = hammer(url, total, concurrency, on_progress=progress)
+    client = _own_cpu_seconds() - client_before
     if pid is not None:
         memory["at_end"] = round(resident_mb(pid), 1)
+        report.cpu_ms["server"] = round((cpu_seconds(pid) - server_before) / total * 1000, 2)
+    report.cpu_ms["client"] = round(client / total * 1000, 2)
     report.memory_mb = memory
     return report
+
+
+def _own_cpu_seconds() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
 
 
 def engine_threads(counts: list[int], asks: int, rounds: int = 2) -> list[tuple[int, float]]:
@@ -313,6 +342,7 @@ def main() -> None:
               f"max {values['max']:>8.2f}")
     print(f"  engine busy {summary['engine_busy']:.0%} of the run")
     print(f"  memory (MB) {summary['memory_mb']}")
+    print(f"  CPU a request (ms) {summary['cpu_ms_per_request']}")
     print(f"  load average (1 min) before / after: {load_before:.2f} / {load_after:.2f}")
     for error in report.errors[:5]:
         print(f"  error: {error}")
