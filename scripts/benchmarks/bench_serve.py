@@ -99,33 +99,35 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[rank - 1]
 
 
-def resident_mb(pid: int) -> float:
-    """The memory of process ``pid`` and its children (the server's workers), as the sum of
-    their proportional set sizes (Linux: /proc/PID/smaps_rollup), in MB."""
+def _read_each(pid: int, name: str) -> list[str]:
+    """/proc/PROCESS/``name`` of process ``pid`` and of each of its children (the server's
+    workers); a worker that stopped just now is left out."""
     children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
-    total = 0.0
+    found = []
     for process in [pid, *map(int, children)]:
         try:
-            rollup = Path(f"/proc/{process}/smaps_rollup").read_text()
-        except FileNotFoundError:  # a worker that stopped just now
+            found.append(Path(f"/proc/{process}/{name}").read_text())
+        except FileNotFoundError:
             continue
-        total += next(int(line.split()[1]) for line in rollup.splitlines()
-                      if line.startswith("Pss:")) / 1024
-    return total
+    return found
+
+
+def resident_mb(pid: int) -> float:
+    """The memory of process ``pid`` and its children, as the sum of their proportional set
+    sizes (Linux: /proc/PID/smaps_rollup), in MB."""
+    return sum(next(int(line.split()[1]) for line in rollup.splitlines()
+                    if line.startswith("Pss:")) / 1024
+               for rollup in _read_each(pid, "smaps_rollup"))
 
 
 def cpu_seconds(pid: int) -> float:
     """The CPU time (user and system) that process ``pid`` and its children have used, in
-    seconds (Linux: /proc/PID/stat)."""
-    children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
-    total = 0.0
-    for process in [pid, *map(int, children)]:
-        try:
-            fields = Path(f"/proc/{process}/stat").read_text().rsplit(")", 1)[1].split()
-        except FileNotFoundError:  # a worker that stopped just now
-            continue
-        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-    return total
+    seconds (Linux: /proc/PID/stat; its fields after the command's closing parenthesis)."""
+    ticks = 0
+    for stat in _read_each(pid, "stat"):
+        fields = stat.rsplit(")", 1)[1].split()
+        ticks += int(fields[11]) + int(fields[12])
+    return ticks / os.sysconf("SC_CLK_TCK")
 
 
 def _server_timing(header: str) -> dict[str, float]:
