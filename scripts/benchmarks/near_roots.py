@@ -80,9 +80,11 @@ def main() -> None:
     shipped_keywords, shipped_rerank = search_module.keywords, search_module.Searcher._rerank
     expanded = expander(engine, args.weight, args.count, args.floor)
 
-    def rerank(self: Any, ast: Sentence, *rest: Any, **named: Any) -> Any:
+    def rerank(self: Any, ast: Sentence, positions: Any, scores: Any, matches: Any,
+               timings: Any, tail_cut: bool, _keywords: int = 0, top: int | None = None) -> Any:
         # the fusion's weight grows with the question's own keywords, not the added ones
-        return shipped_rerank(self, ast, *rest[:-1], len(keywords(ast)))
+        return shipped_rerank(self, ast, positions, scores, matches, timings, tail_cut,
+                              len(keywords(ast)), top)
 
     print("set, retriever: recall@100 / hit@5 / MRR@10, shipped → expanded")
     for name, items in sets.items():
