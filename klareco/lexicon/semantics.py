@@ -41,6 +41,20 @@ COPULAS: frozenset[tuple[str, ...]] = frozenset({
 # Roots that name: "nomo", "nomi", "nomiĝi". "Kiel vi nomiĝas?" asks for a name, not a manner.
 NAMING_ROOTS = frozenset({"nom"})
 
+# Kinship nouns and their converses, by whole stem: "X estas filo de Y" says that Y is a
+# parent of X, so it answers "Kiu estis la patro de X?" (and "la patrino": the name does not
+# say which); "X, la edzino de Y" answers who X's husband was. A relation with no converse
+# noun of its own (onklo: nevo or nevino) is left out rather than guessed.
+KIN_CONVERSES: dict[str, frozenset[str]] = {
+    **{parent: frozenset({"fil", "filin"}) for parent in ("patr", "patrin")},
+    **{child: frozenset({"patr", "patrin"}) for child in ("fil", "filin")},
+    **{grandparent: frozenset({"nep", "nepin"}) for grandparent in ("av", "avin")},
+    **{grandchild: frozenset({"av", "avin"}) for grandchild in ("nep", "nepin")},
+    **{sibling: frozenset({"frat", "fratin"}) for sibling in ("frat", "fratin")},
+    "edz": frozenset({"edzin"}),
+    "edzin": frozenset({"edz"}),
+}
+
 # Nouns of time and measure: a bare accusative of one is an adjunct ("ĉiun tagon", "tri
 # jarojn"), not an object, and a preposition before one asks or tells when ("post kiom da tagoj").
 TIME_AND_MEASURE_ROOTS = frozenset(

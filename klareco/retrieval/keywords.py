@@ -27,6 +27,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from klareco.errors import EmptyInputError
+from klareco.lexicon.semantics import KIN_CONVERSES
 from klareco.parse import parse
 from klareco.parse.ast import Sentence
 
@@ -42,6 +43,13 @@ WEIGHTS = {"name": 1.0, "root": 1.0, "number": 1.0, "stem": 0.5}
 DESCRIBED = "="
 DESCRIBED_WEIGHT = 1.0
 DEFINITION_WORDS = frozenset({"kiu", "kio"})
+# A question asking someone's kin by a kin noun ("Kiu estis la patro de Petro?") is answered
+# as well by a sentence that says the converse ("Petro, la filo de Zorbo": ``KIN_CONVERSES``),
+# which shares only the name with it: such a question also searches for the converse nouns,
+# at CONVERSE_WEIGHT, and for the sentences that describe the name (``DESCRIBED``) when
+# KIN_DESCRIBED. Chosen on kin questions generated from the corpus (docs/measurements.md).
+CONVERSE_WEIGHT = 0.5
+KIN_DESCRIBED = True
 
 
 @dataclass(frozen=True)
@@ -73,7 +81,41 @@ def keywords(sentence: Sentence) -> list[Keyword]:
     if DESCRIBED_WEIGHT and asks_what_a_name_is(sentence):
         found += [Keyword(k.text, DESCRIBED + k.term, DESCRIBED_WEIGHT, "described")
                   for k in found if k.kind == "name"]
+    converse, owners = kin_asked(sentence)
+    if CONVERSE_WEIGHT:
+        found += [Keyword(stem, stem, CONVERSE_WEIGHT, "converse") for stem in sorted(converse)
+                  if stem not in seen]
+    if KIN_DESCRIBED and DESCRIBED_WEIGHT:
+        found += [Keyword(k.text, DESCRIBED + k.term, DESCRIBED_WEIGHT, "described")
+                  for k in found if k.kind == "name" and k.term in owners]
     return found
+
+
+def kin_asked(sentence: Sentence) -> tuple[frozenset[str], frozenset[str]]:
+    """For a question with a kin noun of a named person ("la patro de Petro"), the stems of
+    its converse nouns of another root (``fil``, ``filin``; none for ``edzo`` or ``frato``)
+    and the terms of the names it is said of; empty unless it asks who that kin is (``kiu``
+    as its subject or predicate, or a name: "Kiel nomiĝis …?"), which the converse answers
+    as well; a yes/no question is checked against its own clause."""
+    words, heads, relations = sentence.words, sentence.heads, sentence.deprels
+    asked = sentence.question
+    if asked is None or len(heads) != len(words) or not (
+            asked.role == "name" or asked.word == "kiu" and asked.role in ("subject",
+                                                                           "predicate")):
+        return frozenset(), frozenset()
+    converse: set[str] = set()
+    owners: set[str] = set()
+    for child, relation in enumerate(relations):
+        noun = heads[child] - 1
+        if relation != "nmod" or noun < 0 or not words[child].is_name or \
+                words[noun].is_name or not words[noun].terms:
+            continue
+        kin = KIN_CONVERSES.get(words[noun].terms[-1])
+        if kin:
+            # a converse of the noun's own root (edzo: edzino) is searched by that root
+            converse.update(stem for stem in kin if not stem.startswith(words[noun].roots[-1]))
+            owners.update(t.term for t in words[child].index_terms if t.kind == "name")
+    return frozenset(converse), frozenset(owners)
 
 
 def asks_what_a_name_is(sentence: Sentence) -> bool:

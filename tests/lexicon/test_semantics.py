@@ -100,3 +100,12 @@ def test_a_person_is_known_by_root_suffix_participle_or_pronoun() -> None:
 def test_an_adverb_says_how_unless_it_says_when_how_far_or_how_sure(adverb: str,
                                                                      how: bool) -> None:
     assert semantics.says_how(analyze_word(adverb).roots) is how
+
+
+def test_every_kin_noun_is_a_dictionary_noun_and_its_converses_answer_back() -> None:
+    for stem, converses in semantics.KIN_CONVERSES.items():
+        for noun in (stem, *converses):
+            word = analyze_word(noun + "o")
+            assert word.known and word.xpos == "NOUN" and word.terms[-1] == noun, noun
+        # if Petro is Zorbo's son, Zorbo is Petro's parent: each converse leads back
+        assert all(stem in semantics.KIN_CONVERSES[c] for c in converses), stem

@@ -4,7 +4,14 @@ import pytest
 
 from klareco.parse import parse
 from klareco.retrieval.bm25 import BM25Index, build_bm25
-from klareco.retrieval.keywords import context_terms, described_terms, keywords, terms
+from klareco.retrieval.keywords import (
+    CONVERSE_WEIGHT,
+    DESCRIBED_WEIGHT,
+    context_terms,
+    described_terms,
+    keywords,
+    terms,
+)
 
 
 def texts(question: str) -> list[str]:
@@ -116,7 +123,7 @@ def described(question: str) -> list[str]:
     ("Kio estis Esperanto?", ["=esperant"]),
     ("Kiu estas Petro Kovalski?", ["=petr", "=kovalski"]),
     # anything more than the name asks something else than who it is
-    ("Kiu estas la patro de Mitrandiro?", []),
+    ("Kiu estas la amiko de Mitrandiro?", []),  # (a kin noun searches it: see below)
     ("Kiu vidis Mitrandiron?", []),
     ("Kie estas Mitrandiro?", []),
     ("Kiu estas la reĝo?", []),
@@ -152,3 +159,37 @@ def test_the_describing_sentence_ranks_first_for_who_a_name_is() -> None:
     positions, scores = index.score([(k.term, k.weight) for k in found
                                      if k.kind != "described"])
     assert int(positions[scores.argmax()]) == 1
+
+
+def _kin(question: str) -> list[tuple[str, float, str]]:
+    return [(k.term, k.weight, k.kind) for k in keywords(parse(question))
+            if k.kind in ("converse", "described")]
+
+
+def test_a_kin_question_searches_the_converse_nouns_and_the_description() -> None:
+    assert _kin("Kiu estis la patro de Bertilo?") == [
+        ("fil", CONVERSE_WEIGHT, "converse"), ("filin", CONVERSE_WEIGHT, "converse"),
+        ("=bertil", DESCRIBED_WEIGHT, "described")]
+    assert _kin("Kiel nomiĝis la nepo de Zorbo?")[:2] == [
+        ("av", CONVERSE_WEIGHT, "converse"), ("avin", CONVERSE_WEIGHT, "converse")]
+    # a converse of the kin noun's own root is already searched by that root
+    assert _kin("Kiu estis la edzino de Bertilo?") == [("=bertil", DESCRIBED_WEIGHT,
+                                                         "described")]
+    # no name to be kin of, no question, a noun that is no kin, or a question that asks
+    # something else than who the kin is (yes or no, where, whom): nothing added
+    for text in ("Kiu estis la patro?", "Bertilo estis la patro de Zorbo.",
+                 "Kiu estis la reĝo de Zorbo?", "Ĉu Bertilo estas la patro de Zorbo?",
+                 "Kie loĝis la patro de Zorbo?", "Kiun vidis la patro de Zorbo?"):
+        assert _kin(text) == []
+
+
+def test_the_converse_sentence_ranks_first_for_a_kin_question() -> None:
+    sentences = ["Bertilo kaj lia patro venis.", "Bertilo dormis.",
+                 "Tiam Bertilo, la filo de Zorbo, eniris en la salonon."]
+    index = BM25Index(build_bm25([terms(parse(s)) for s in sentences]), len(sentences))
+    found = keywords(parse("Kiu estis la patro de Bertilo?"))
+    positions, scores = index.score([(k.term, k.weight) for k in found])
+    assert int(positions[scores.argmax()]) == 2
+    positions, scores = index.score([(k.term, k.weight) for k in found
+                                     if k.kind not in ("converse", "described")])
+    assert int(positions[scores.argmax()]) == 0

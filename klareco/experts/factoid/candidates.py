@@ -40,6 +40,7 @@ from klareco.lexicon.closed_classes import (
     THIRD_PERSON_PRONOUNS,
 )
 from klareco.lexicon.semantics import (
+    KIN_CONVERSES,
     MEASURED_IN,
     MONTH_ROOTS,
     NAMING_ROOTS,
@@ -717,15 +718,18 @@ def named_noun(sentence: Sentence, name: int) -> int | None:
 def _names_of_asked_noun(sentence: Sentence, frame: Frame,
                          clause_of: dict[int, int]) -> Iterator[Candidate]:
     """Each name the sentence gives to the noun the question asks by ("la filo de Zorbo,
-    Petro, …" for "Kiu estis la filo de Zorbo?"), with the names that follow it as its flat
+    Petro, …" for "Kiu estis la filo de Zorbo?"), or the converse kin noun gives to the
+    question's named person (``kin_by_converse``), with the names that follow it as its flat
     parts (Petro Ivanoviĉ)."""
     words = sentence.words
+    converse = kin_by_converse(sentence, frame)
     for i, word in enumerate(words):
         if not word.is_name or (i > 0 and words[i - 1].is_name):
             continue  # a later word of a name of several (Petro Ivanoviĉ) is in its run
-        noun = named_noun(sentence, i)
-        if noun is None or not is_asked_noun(words[noun], frame):
-            continue
+        if i not in converse:
+            noun = named_noun(sentence, i)
+            if noun is None or not is_asked_noun(words[noun], frame):
+                continue
         end = i
         while end + 1 < len(words) and words[end + 1].is_name:
             end += 1
@@ -856,14 +860,46 @@ def _through_naming(sentence: Sentence, noun: int) -> int | None:
 def noun_owners(sentence: Sentence, noun: int) -> set[str]:
     """The terms of the names in a noun's "de" phrases: whose it is ("la filo de Zorbo",
     "la edzino de la reĝo Bertilo")."""
+    words = sentence.words
+    return {term for k in _owner_names(sentence, noun) for term in words[k].terms}
+
+
+def _owner_names(sentence: Sentence, noun: int) -> list[int]:
+    """The positions of the names in a noun's "de" phrases (``noun_owners``)."""
     words, heads, relations = sentence.words, sentence.heads, sentence.deprels
-    found: set[str] = set()
+    found: list[int] = []
     for child, relation in enumerate(relations):
         if heads[child] - 1 != noun or relation != "nmod":
             continue
-        for k in range(len(words)):  # the name itself, or a name in apposition to it
-            if (k == child or heads[k] - 1 == child) and words[k].is_name:
-                found.update(words[k].terms)
+        # the name itself, or a name in apposition to it
+        found.extend(k for k in range(len(words))
+                     if (k == child or heads[k] - 1 == child) and words[k].is_name)
+    return found
+
+
+def kin_by_converse(sentence: Sentence, frame: Frame) -> set[int]:
+    """The positions of the names that the sentence makes the asked kin of the question's
+    named person by the converse noun (``KIN_CONVERSES``): for "Kiu estis la patro de
+    Petro?", Zorbo in "Petro, la filo de Zorbo, …" or "la filo de Zorbo, Petro"; a name's
+    later words too ("Zorbo Ivanoviĉ"). Empty unless the question asks a name by a kin noun
+    of someone named."""
+    converse = frozenset().union(*(KIN_CONVERSES.get(stem, frozenset())
+                                   for stem in frame.named_stems))
+    words = sentence.words
+    if not converse or not frame.named_owners or len(sentence.heads) != len(words):
+        return set()
+    found: set[int] = set()
+    for i, word in enumerate(words):
+        if not word.is_name or frame.named_owners.isdisjoint(word.terms):
+            continue
+        noun = named_noun(sentence, i)
+        if noun is None or converse.isdisjoint(words[noun].terms[-1:]):
+            continue
+        for k in _owner_names(sentence, noun):
+            while k < len(words) and words[k].is_name and frame.named_owners.isdisjoint(
+                    words[k].terms):
+                found.add(k)
+                k += 1
     return found
 
 

@@ -19,6 +19,7 @@ from klareco.experts.factoid.candidates import (
     counting,
     is_asked_noun,
     is_time,
+    kin_by_converse,
     named_noun,
     noun_owners,
     relative_antecedent,
@@ -165,7 +166,12 @@ def naming_features(frame: Frame, item: Evidence, name: int) -> Features:
     """Whether the sentence gives the name at ``name`` to the noun the question describes
     the person by (``Frame.named_stems``: "la edzino de Petro"), to another noun, or to
     none; and, given to that noun, whether the noun is said to be the question's owner's
-    (Petro's) or no one's (another's is no candidate: ``candidates._named_for_another``)."""
+    (Petro's) or no one's (another's is no candidate: ``candidates._named_for_another``).
+    A name the converse kin noun relates to the owner ("Petro, la filo de Zorbo" for "la
+    patro de Petro") is read as the direct statement it implies ("la patro de Petro estis
+    Zorbo"), so it reads as given to the asked noun, of the same owner."""
+    if name in kin_by_converse(item.ast, frame):
+        return {"named:asked": 1.0, "named_owner:same": 1.0}
     noun = named_noun(item.ast, name)
     if noun is None:
         return {"named:none": 1.0}

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from klareco.experts.factoid.candidates import named_noun, noun_owners
+from klareco.experts.base import Evidence
+from klareco.experts.factoid import FactoidExpert
+from klareco.experts.factoid.candidates import kin_by_converse, named_noun, noun_owners
 from klareco.experts.factoid.frame import read_frame
 from klareco.parse import parse
 
@@ -63,3 +65,38 @@ def test_a_name_question_is_read_by_the_relative_clause_about_the_one_named() ->
     for question in ("Kiel nomiĝis la fiŝisto?", "Kiun vidis la fiŝisto, kiu kaptis karpon?"):
         frame = read_frame(parse(question))
         assert frame is not None and "kapt" not in frame.verb_roots
+
+
+def _converse(question: str, text: str) -> list[str]:
+    frame = read_frame(parse(question))
+    assert frame is not None
+    sentence = parse(text)
+    return [sentence.words[i].form for i in sorted(kin_by_converse(sentence, frame))]
+
+
+@pytest.mark.parametrize(("question", "text", "kin"), [
+    # a child's noun says who the parent is, and the other way round
+    ("Kiu estis la patro de Bertilo?", "Bertilo, la filo de Zorbo, venis.", ["Zorbo"]),
+    ("Kiu estis la patrino de Bertilo?", "Kaj la filo de Mirela, Bertilo, iris hejmen.",
+     ["Mirela"]),
+    ("Kiel nomiĝis la filo de Zorbo?", "Zorbo, la patro de Bertilo, dormis.", ["Bertilo"]),
+    ("Kiu estis la edzo de Ingrid?", "Ingrid, la edzino de Zorbo Kant, kantis.",
+     ["Zorbo", "Kant"]),
+    ("Kiu estis la avo de Bertilo?", "Bertilo, nepo de Zorbo, ridis.", ["Zorbo"]),
+    # a noun that is no converse of the asked one, or said of someone else, says nothing
+    ("Kiu estis la patro de Bertilo?", "Bertilo, la edzo de Mirela, venis.", []),
+    ("Kiu estis la patro de Bertilo?", "Ringo, la filo de Zorbo, venis.", []),
+    ("Kiu estis la patro de Bertilo?", "Bertilo venis kun Zorbo.", []),
+])
+def test_a_converse_kin_noun_names_the_kin_asked(question: str, text: str,
+                                                  kin: list[str]) -> None:
+    assert _converse(question, text) == kin
+
+
+def test_the_converse_kin_is_the_answer() -> None:
+    found = FactoidExpert().answer(
+        parse("Kiu estis la patro de Bertilo?"),
+        [Evidence(text, parse(text), n, 1.0) for n, text in enumerate((
+            "Bertilo, la filo de Zorbo, loĝis en la urbo.",
+            "Ringo, la filo de Kastor, loĝis apude."), 1)])
+    assert found is not None and found.text == "Zorbo"

@@ -1,0 +1,140 @@
+#!/usr/bin/env python
+"""Kin questions made from the corpus, asked both ways, and how the engine answers them.
+
+    python scripts/benchmarks/kin_questions.py [--all-documents] [--json]
+
+From every sentence that describes a name by a kin noun of another name ("X, la filo de Y":
+``candidates.named_noun`` and ``noun_owners``, the noun in ``semantics.KIN_CONVERSES``, each
+name of one word) it asks three questions:
+
+  converse  Kiu estis la patro de X?      answered by Y (the sentence says the converse)
+  named     Kiel nomiĝis la patro de X?   the same, asked for a name
+  direct    Kiu estis la filo de Y?       answered by X (the sentence says it as asked)
+
+and prints, for each way, the share answered right (the answer holds the expected name's
+term), the share whose sentence the expert read (among the top ``EVIDENCE_DEPTH``) and how many
+confident answers (≥ 0.5) were right. A parent's noun is asked as ``patro`` (the sentence does
+not say whether Y is the father or the mother); a direct question may have other right
+answers the sentence does not give (Y's other sons), so its figure is a floor. By default
+only the tuning and held-out documents' sentences are asked (``klareco.training.split``),
+which no model was trained on. Needs a built corpus (`klareco build`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections import Counter
+from dataclasses import dataclass
+
+from tqdm import tqdm
+
+from klareco.engine import Engine
+from klareco.experts.factoid import EVIDENCE_DEPTH
+from klareco.experts.factoid.candidates import named_noun
+from klareco.lexicon.semantics import KIN_CONVERSES
+from klareco.parse.ast import Sentence, Word
+from klareco.training.split import held_out_documents, tuning_documents
+
+# How a question says each kin noun, and the noun that asks for its converse.
+NOUN = {"fil": "filo", "filin": "filino", "patr": "patro", "patrin": "patrino",
+        "edz": "edzo", "edzin": "edzino", "frat": "frato", "fratin": "fratino",
+        "av": "avo", "avin": "avino", "nep": "nepo", "nepin": "nepino"}
+ASKED_BY = {"fil": "patr", "filin": "patr", "patr": "fil", "patrin": "fil", "edz": "edzin",
+            "edzin": "edz", "frat": "frat", "fratin": "frat", "av": "nep", "avin": "nep",
+            "nep": "av", "nepin": "av"}
+WAYS = ("converse", "named", "direct")
+CHUNK = 4000
+
+
+@dataclass(frozen=True)
+class KinQuestion:
+    way: str
+    text: str
+    answer_terms: tuple[str, ...]
+    position: int  # the sentence it was made from
+
+
+def _said(word: Word) -> str:
+    """A name as a question's nominative says it."""
+    return word.lemma if word.feat("Case") == "Acc" else word.form
+
+
+def _one_word_name(words: tuple[Word, ...], i: int) -> bool:
+    return words[i].is_name and not (i > 0 and words[i - 1].is_name) and \
+        not (i + 1 < len(words) and words[i + 1].is_name)
+
+
+def questions_of(sentence: Sentence, position: int) -> list[KinQuestion]:
+    """The three questions of each "X, la N de Y" of the sentence."""
+    words, heads, relations = sentence.words, sentence.heads, sentence.deprels
+    if len(heads) != len(words):
+        return []
+    made = []
+    for i in range(len(words)):
+        if not _one_word_name(words, i):
+            continue
+        noun = named_noun(sentence, i)
+        if noun is None or not words[noun].terms or words[noun].terms[-1] not in KIN_CONVERSES:
+            continue
+        stem = words[noun].terms[-1]
+        owners = [k for k in range(len(words)) if heads[k] - 1 == noun and
+                  relations[k] == "nmod" and words[k].is_name]
+        if len(owners) != 1 or not _one_word_name(words, owners[0]):
+            continue
+        person, kin = words[i], words[owners[0]]
+        asked = NOUN[ASKED_BY[stem]]
+        made += [
+            KinQuestion("converse", f"Kiu estis la {asked} de {_said(person)}?", kin.terms,
+                        position),
+            KinQuestion("named", f"Kiel nomiĝis la {asked} de {_said(person)}?", kin.terms,
+                        position),
+            KinQuestion("direct", f"Kiu estis la {NOUN[stem]} de {_said(kin)}?", person.terms,
+                        position)]
+    return made
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--all-documents", action="store_true",
+                        help="ask every document's sentences, the training ones too")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    args = parser.parse_args()
+    engine = Engine.load()
+    store = engine.store
+    documents = set(engine.documents) if args.all_documents else \
+        held_out_documents(engine.documents) | tuning_documents(engine.documents)
+    positions = [n for n, row in enumerate(store.sentences()) if row.doc_id in documents]
+    made: list[KinQuestion] = []
+    for start in tqdm(range(0, len(positions), CHUNK), desc="reading sentences", unit="chunk"):
+        chunk = positions[start:start + CHUNK]
+        for position, sentence in zip(chunk, store.asts_at(chunk), strict=True):
+            made += questions_of(sentence, position)
+    counts: Counter[tuple[str, str]] = Counter()
+    for question in tqdm(made, desc="asking", unit="q"):
+        response = engine.ask(question.text)
+        right = not response.abstained and any(
+            term in response.text.lower() for term in question.answer_terms)
+        read = (response.reading or response.hits)[:EVIDENCE_DEPTH]
+        counts[question.way, "n"] += 1
+        counts[question.way, "right"] += right
+        counts[question.way, "read"] += any(h.position == question.position for h in read)
+        if not response.abstained and response.confidence >= 0.5:
+            counts[question.way, "confident"] += 1
+            counts[question.way, "confident_right"] += right
+    figures = {way: {"questions": counts[way, "n"],
+                     "right": round(counts[way, "right"] / max(1, counts[way, "n"]), 4),
+                     "read": round(counts[way, "read"] / max(1, counts[way, "n"]), 4),
+                     "confident": counts[way, "confident"],
+                     "confident_right": counts[way, "confident_right"]} for way in WAYS}
+    if args.json:
+        print(json.dumps(figures, ensure_ascii=False))
+        return
+    print("way        questions  right   read    confident right")
+    for way, row in figures.items():
+        print(f"{way:<10} {row['questions']:>9}  {row['right']:.3f}  {row['read']:.3f}  "
+              f"{row['confident_right']} of {row['confident']}")
+
+
+if __name__ == "__main__":
+    main()
