@@ -54,6 +54,11 @@ KIN_CONVERSES: dict[str, frozenset[str]] = {
     "edz": frozenset({"edzin"}),
     "edzin": frozenset({"edz"}),
 }
+# Bearing and begetting say the same of parent and child: "Y naskis X" and "Y naskigis X"
+# make Y a parent of X (naskigi: the father, in the older style), "al Y naskiĝis X" too.
+BIRTH_ROOTS = frozenset({"nask"})
+PARENT_NOUNS = frozenset({"patr", "patrin"})
+CHILD_NOUNS = frozenset({"fil", "filin"})
 
 # Nouns of time and measure: a bare accusative of one is an adjunct ("ĉiun tagon", "tri
 # jarojn"), not an object, and a preposition before one asks or tells when ("post kiom da tagoj").

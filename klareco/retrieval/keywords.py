@@ -27,7 +27,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from klareco.errors import EmptyInputError
-from klareco.lexicon.semantics import KIN_CONVERSES
+from klareco.lexicon.semantics import BIRTH_ROOTS, CHILD_NOUNS, KIN_CONVERSES, PARENT_NOUNS
 from klareco.parse import parse
 from klareco.parse.ast import Sentence
 
@@ -44,10 +44,11 @@ DESCRIBED = "="
 DESCRIBED_WEIGHT = 1.0
 DEFINITION_WORDS = frozenset({"kiu", "kio"})
 # A question asking someone's kin by a kin noun ("Kiu estis la patro de Petro?") is answered
-# as well by a sentence that says the converse ("Petro, la filo de Zorbo": ``KIN_CONVERSES``),
-# which shares only the name with it: such a question also searches for the converse nouns,
-# at CONVERSE_WEIGHT, and for the sentences that describe the name (``DESCRIBED``) when
-# KIN_DESCRIBED. Chosen on kin questions generated from the corpus (docs/measurements.md).
+# as well by a sentence that says the converse ("Petro, la filo de Zorbo": ``KIN_CONVERSES``;
+# "Zorbo naskigis Petron": ``BIRTH_ROOTS``), which shares only the name with it: such a
+# question also searches for the converse nouns and the verb of bearing at CONVERSE_WEIGHT,
+# and for the sentences that describe the name (``DESCRIBED``) when KIN_DESCRIBED. Chosen
+# on kin questions generated from the corpus (docs/measurements.md).
 CONVERSE_WEIGHT = 0.5
 KIN_DESCRIBED = True
 
@@ -114,6 +115,8 @@ def kin_asked(sentence: Sentence) -> tuple[frozenset[str], frozenset[str]]:
         if kin:
             # a converse of the noun's own root (edzo: edzino) is searched by that root
             converse.update(stem for stem in kin if not stem.startswith(words[noun].roots[-1]))
+            if kin & (PARENT_NOUNS | CHILD_NOUNS):  # "Zorbo naskigis Petron"
+                converse |= BIRTH_ROOTS
             owners.update(t.term for t in words[child].index_terms if t.kind == "name")
     return frozenset(converse), frozenset(owners)
 

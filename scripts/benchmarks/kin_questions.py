@@ -11,6 +11,11 @@ name of one word) it asks three questions:
   named     Kiel nomiĝis la patro de X?   the same, asked for a name
   direct    Kiu estis la filo de Y?       answered by X (the sentence says it as asked)
 
+and from every "Y naskigis X" (or "naskis": ``semantics.BIRTH_ROOTS``) two more:
+
+  birth         Kiu estis la patro de X?   answered by Y (patrino for naskis)
+  birth, child  Kiu estis la filo de Y?    answered by X
+
 and prints, for each way, the share answered right (the answer holds the expected name's
 term), the share whose sentence the expert read (among the top ``EVIDENCE_DEPTH``) and how many
 confident answers (≥ 0.5) were right. A parent's noun is asked as ``patro`` (the sentence does
@@ -32,7 +37,7 @@ from tqdm import tqdm
 from klareco.engine import Engine
 from klareco.experts.factoid import EVIDENCE_DEPTH
 from klareco.experts.factoid.candidates import named_noun
-from klareco.lexicon.semantics import KIN_CONVERSES
+from klareco.lexicon.semantics import BIRTH_ROOTS, KIN_CONVERSES
 from klareco.parse.ast import Sentence, Word
 from klareco.training.split import held_out_documents, tuning_documents
 
@@ -43,7 +48,7 @@ NOUN = {"fil": "filo", "filin": "filino", "patr": "patro", "patrin": "patrino",
 ASKED_BY = {"fil": "patr", "filin": "patr", "patr": "fil", "patrin": "fil", "edz": "edzin",
             "edzin": "edz", "frat": "frat", "fratin": "frat", "av": "nep", "avin": "nep",
             "nep": "av", "nepin": "av"}
-WAYS = ("converse", "named", "direct")
+WAYS = ("converse", "named", "direct", "birth", "birth, child")
 CHUNK = 4000
 
 
@@ -94,6 +99,33 @@ def questions_of(sentence: Sentence, position: int) -> list[KinQuestion]:
     return made
 
 
+def birth_questions_of(sentence: Sentence, position: int) -> list[KinQuestion]:
+    """Two questions of each "Y naskigis X" or "Y naskis X" of the sentence (names of one
+    word, the object's names each): who X's parent was (``patro`` for naskigi, the father,
+    ``patrino`` for naski) and who Y's child was (its figure a floor, as for ``direct``)."""
+    words, heads, relations = sentence.words, sentence.heads, sentence.deprels
+    if len(heads) != len(words):
+        return []
+    made = []
+    for verb, word in enumerate(words):
+        if word.xpos != "VERB" or BIRTH_ROOTS.isdisjoint(word.roots) or "iĝ" in word.suffixes:
+            continue
+        below = [(c, relations[c]) for c in range(len(words)) if heads[c] - 1 == verb]
+        parents = [c for c, r in below if r == "nsubj" and _one_word_name(words, c)]
+        children = [c for c, r in below if r == "obj" and _one_word_name(words, c)]
+        if len(parents) != 1:
+            continue
+        parent = words[parents[0]]
+        asked = "patro" if "ig" in word.suffixes else "patrino"
+        for child in (words[c] for c in children):
+            made += [
+                KinQuestion("birth", f"Kiu estis la {asked} de {_said(child)}?", parent.terms,
+                            position),
+                KinQuestion("birth, child", f"Kiu estis la filo de {_said(parent)}?",
+                            child.terms, position)]
+    return made
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--all-documents", action="store_true",
@@ -109,7 +141,7 @@ def main() -> None:
     for start in tqdm(range(0, len(positions), CHUNK), desc="reading sentences", unit="chunk"):
         chunk = positions[start:start + CHUNK]
         for position, sentence in zip(chunk, store.asts_at(chunk), strict=True):
-            made += questions_of(sentence, position)
+            made += questions_of(sentence, position) + birth_questions_of(sentence, position)
     counts: Counter[tuple[str, str]] = Counter()
     for question in tqdm(made, desc="asking", unit="q"):
         response = engine.ask(question.text)
@@ -130,9 +162,9 @@ def main() -> None:
     if args.json:
         print(json.dumps(figures, ensure_ascii=False))
         return
-    print("way        questions  right   read    confident right")
+    print("way           questions  right   read    confident right")
     for way, row in figures.items():
-        print(f"{way:<10} {row['questions']:>9}  {row['right']:.3f}  {row['read']:.3f}  "
+        print(f"{way:<13} {row['questions']:>9}  {row['right']:.3f}  {row['read']:.3f}  "
               f"{row['confident_right']} of {row['confident']}")
 
 

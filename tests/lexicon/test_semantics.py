@@ -15,6 +15,7 @@ def test_every_root_in_the_tables_is_in_the_dictionary() -> None:
     roots = load_roots()
     tables = (semantics.TIME_AND_MEASURE_ROOTS | semantics.MONTH_ROOTS
               | semantics.NAMING_ROOTS | semantics.DEGREE_AND_STANCE_ROOTS
+              | semantics.BIRTH_ROOTS
               | set(semantics.MEASURED_IN)
               | {r for units in semantics.MEASURED_IN.values() for r in units})
     assert sorted(r for r in tables if r not in roots) == []
@@ -109,3 +110,6 @@ def test_every_kin_noun_is_a_dictionary_noun_and_its_converses_answer_back() -> 
             assert word.known and word.xpos == "NOUN" and word.terms[-1] == noun, noun
         # if Petro is Zorbo's son, Zorbo is Petro's parent: each converse leads back
         assert all(stem in semantics.KIN_CONVERSES[c] for c in converses), stem
+    # a parent's converse is a child and the other way round
+    for parent in semantics.PARENT_NOUNS:
+        assert semantics.KIN_CONVERSES[parent] == semantics.CHILD_NOUNS

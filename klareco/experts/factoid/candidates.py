@@ -40,10 +40,13 @@ from klareco.lexicon.closed_classes import (
     THIRD_PERSON_PRONOUNS,
 )
 from klareco.lexicon.semantics import (
+    BIRTH_ROOTS,
+    CHILD_NOUNS,
     KIN_CONVERSES,
     MEASURED_IN,
     MONTH_ROOTS,
     NAMING_ROOTS,
+    PARENT_NOUNS,
     PERSON_CLASSES,
     PLACE_CLASSES,
     PREPOSITION_ROLES,
@@ -718,15 +721,15 @@ def named_noun(sentence: Sentence, name: int) -> int | None:
 def _names_of_asked_noun(sentence: Sentence, frame: Frame,
                          clause_of: dict[int, int]) -> Iterator[Candidate]:
     """Each name the sentence gives to the noun the question asks by ("la filo de Zorbo,
-    Petro, …" for "Kiu estis la filo de Zorbo?"), or the converse kin noun gives to the
-    question's named person (``kin_by_converse``), with the names that follow it as its flat
-    parts (Petro Ivanoviĉ)."""
+    Petro, …" for "Kiu estis la filo de Zorbo?"), or that a converse kin noun or a verb of
+    bearing makes the asked kin of the question's named person (``kin_named``), with the
+    names that follow it as its flat parts (Petro Ivanoviĉ)."""
     words = sentence.words
-    converse = kin_by_converse(sentence, frame)
+    kin = kin_named(sentence, frame)
     for i, word in enumerate(words):
         if not word.is_name or (i > 0 and words[i - 1].is_name):
             continue  # a later word of a name of several (Petro Ivanoviĉ) is in its run
-        if i not in converse:
+        if i not in kin:
             noun = named_noun(sentence, i)
             if noun is None or not is_asked_noun(words[noun], frame):
                 continue
@@ -896,11 +899,73 @@ def kin_by_converse(sentence: Sentence, frame: Frame) -> set[int]:
         if noun is None or converse.isdisjoint(words[noun].terms[-1:]):
             continue
         for k in _owner_names(sentence, noun):
-            while k < len(words) and words[k].is_name and frame.named_owners.isdisjoint(
-                    words[k].terms):
-                found.add(k)
-                k += 1
+            found |= _name_run(words, k, frame.named_owners)
     return found
+
+
+def kin_by_birth(sentence: Sentence, frame: Frame) -> set[int]:
+    """The positions of the names that a verb of bearing (``BIRTH_ROOTS``) makes the asked
+    parent or child of the question's named person: for "Kiu estis la patro de Petro?",
+    Zorbo in "Zorbo naskigis Petron" or "al Zorbo naskiĝis Petro"; for "Kiu estis la filo
+    de Zorbo?", Petro. Empty unless the question asks a parent or a child of someone
+    named."""
+    parent = not frame.named_stems.isdisjoint(PARENT_NOUNS)
+    child = not frame.named_stems.isdisjoint(CHILD_NOUNS)
+    words, heads, relations = sentence.words, sentence.heads, sentence.deprels
+    if not (parent or child) or not frame.named_owners or len(heads) != len(words):
+        return set()
+    found: set[int] = set()
+    for verb, word in enumerate(words):
+        if word.xpos != "VERB" or BIRTH_ROOTS.isdisjoint(word.roots):
+            continue
+        below = [(c, relations[c]) for c in range(len(words)) if heads[c] - 1 == verb]
+        subjects = _names_under(sentence, [c for c, r in below if r == "nsubj"])
+        if "iĝ" in word.suffixes:  # the subject is born, to whom "al" names
+            born = subjects
+            bearers = _names_under(sentence, [c for c, r in below if r == "obl" and any(
+                heads[k] - 1 == c and words[k].form.lower() == "al"
+                for k in range(len(words)))])
+        else:  # the object is born ("naskigis tri filojn: Ŝem, Ĥam kaj Jafet")
+            bearers = subjects
+            born = _names_under(sentence, [c for c, r in below if r in ("obj", "dep")])
+        for asked, said, given in ((parent, born, bearers), (child, bearers, born)):
+            if asked and any(not frame.named_owners.isdisjoint(words[k].terms) for k in said):
+                found |= {k for k in given if frame.named_owners.isdisjoint(words[k].terms)}
+    return found
+
+
+def kin_named(sentence: Sentence, frame: Frame) -> set[int]:
+    """The names the sentence makes the asked kin of the question's named person, by a
+    converse kin noun or a verb of bearing (``kin_by_converse``, ``kin_by_birth``)."""
+    return kin_by_converse(sentence, frame) | kin_by_birth(sentence, frame)
+
+
+def _name_run(words: tuple[Word, ...], start: int, besides: frozenset[str]) -> set[int]:
+    """The positions of the name of one or more words that starts at ``start``, unless it is
+    one of ``besides`` (by term)."""
+    found = set()
+    k = start
+    while k < len(words) and words[k].is_name and besides.isdisjoint(words[k].terms):
+        found.add(k)
+        k += 1
+    return found
+
+
+def _names_under(sentence: Sentence, tops: list[int]) -> set[int]:
+    """The names among ``tops`` and the names joined to them as their conjuncts, flat parts
+    or appositions ("Ŝem, Ĥam kaj Jafet"; "Petro Ivanoviĉ")."""
+    words, heads, relations = sentence.words, sentence.heads, sentence.deprels
+    found: set[int] = set()
+    waiting = list(tops)
+    while waiting:
+        i = waiting.pop()
+        if i in found:
+            continue
+        if words[i].is_name:
+            found.add(i)
+        waiting.extend(c for c in range(len(words)) if heads[c] - 1 == i and
+                       relations[c] in ("conj", "flat", "appos"))
+    return {i for i in found if words[i].is_name}
 
 
 _OPENING_QUOTES = frozenset("“„«\"'‘‹")

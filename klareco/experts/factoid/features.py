@@ -19,7 +19,7 @@ from klareco.experts.factoid.candidates import (
     counting,
     is_asked_noun,
     is_time,
-    kin_by_converse,
+    kin_named,
     named_noun,
     noun_owners,
     relative_antecedent,
@@ -169,8 +169,9 @@ def naming_features(frame: Frame, item: Evidence, name: int) -> Features:
     (Petro's) or no one's (another's is no candidate: ``candidates._named_for_another``).
     A name the converse kin noun relates to the owner ("Petro, la filo de Zorbo" for "la
     patro de Petro") is read as the direct statement it implies ("la patro de Petro estis
-    Zorbo"), so it reads as given to the asked noun, of the same owner."""
-    if name in kin_by_converse(item.ast, frame):
+    Zorbo"), so it reads as given to the asked noun, of the same owner; so does one a verb
+    of bearing makes the asked parent or child ("Zorbo naskigis Petron")."""
+    if name in kin_named(item.ast, frame):
         return {"named:asked": 1.0, "named_owner:same": 1.0}
     noun = named_noun(item.ast, name)
     if noun is None:

@@ -6,7 +6,7 @@ import pytest
 
 from klareco.experts.base import Evidence
 from klareco.experts.factoid import FactoidExpert
-from klareco.experts.factoid.candidates import kin_by_converse, named_noun, noun_owners
+from klareco.experts.factoid.candidates import kin_named, named_noun, noun_owners
 from klareco.experts.factoid.frame import read_frame
 from klareco.parse import parse
 
@@ -71,7 +71,7 @@ def _converse(question: str, text: str) -> list[str]:
     frame = read_frame(parse(question))
     assert frame is not None
     sentence = parse(text)
-    return [sentence.words[i].form for i in sorted(kin_by_converse(sentence, frame))]
+    return [sentence.words[i].form for i in sorted(kin_named(sentence, frame))]
 
 
 @pytest.mark.parametrize(("question", "text", "kin"), [
@@ -87,8 +87,15 @@ def _converse(question: str, text: str) -> list[str]:
     ("Kiu estis la patro de Bertilo?", "Bertilo, la edzo de Mirela, venis.", []),
     ("Kiu estis la patro de Bertilo?", "Ringo, la filo de Zorbo, venis.", []),
     ("Kiu estis la patro de Bertilo?", "Bertilo venis kun Zorbo.", []),
+    # a verb of bearing says who is whose parent, whichever side is asked
+    ("Kiu estis la patro de Bertilo?", "Kaj Zorbo naskigis Bertilon.", ["Zorbo"]),
+    ("Kiu estis la patrino de Bertilo?", "Al Ingrid naskiĝis Bertilo.", ["Ingrid"]),
+    ("Kiu estis la filo de Zorbo?", "Zorbo naskigis Bertilon kaj Ringon.",
+     ["Bertilon", "Ringon"]),
+    ("Kiu estis la filo de Zorbo?", "Kaj Bertilo naskigis Zorbon.", []),
+    ("Kiu estis la edzo de Ingrid?", "Kaj Zorbo naskigis Bertilon.", []),
 ])
-def test_a_converse_kin_noun_names_the_kin_asked(question: str, text: str,
+def test_a_converse_kin_noun_or_a_verb_of_bearing_names_the_kin_asked(question: str, text: str,
                                                   kin: list[str]) -> None:
     assert _converse(question, text) == kin
 
