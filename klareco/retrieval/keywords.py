@@ -96,21 +96,19 @@ def kin_asked(sentence: Sentence) -> tuple[frozenset[str], frozenset[str]]:
     """For a question with a kin noun of a named person ("la patro de Petro"), the stems of
     its converse nouns of another root (``fil``, ``filin``; none for ``edzo`` or ``frato``)
     and the terms of the names it is said of; empty unless it asks who that kin is (``kiu``
-    as its subject or predicate, or a name: "Kiel nomiĝis …?"), which the converse answers
-    as well; a yes/no question is checked against its own clause."""
-    words, heads, relations = sentence.words, sentence.heads, sentence.deprels
+    as its subject or predicate, a name: "Kiel nomiĝis …?", or ``kies``: "Kies filo estis
+    Petro?"), which the converse answers as well; a yes/no question is checked against its
+    own clause."""
+    words, heads = sentence.words, sentence.heads
     asked = sentence.question
     if asked is None or len(heads) != len(words) or not (
             asked.role == "name" or asked.word == "kiu" and asked.role in ("subject",
-                                                                           "predicate")):
+                                                                           "predicate")
+            or asked.word == "kies"):
         return frozenset(), frozenset()
     converse: set[str] = set()
     owners: set[str] = set()
-    for child, relation in enumerate(relations):
-        noun = heads[child] - 1
-        if relation != "nmod" or noun < 0 or not words[child].is_name or \
-                words[noun].is_name or not words[noun].terms:
-            continue
+    for child, noun in _kin_pairs(sentence):
         kin = KIN_CONVERSES.get(words[noun].terms[-1])
         if kin:
             # a converse of the noun's own root (edzo: edzino) is searched by that root
@@ -162,6 +160,23 @@ def appositions(sentence: Sentence) -> list[tuple[int, int, int]]:
         if noun >= last + 2 and words[last + 1].form == ",":
             found.append((name, last, noun))
     return found
+
+
+def _kin_pairs(sentence: Sentence) -> list[tuple[int, int]]:
+    """(a name, a common noun said of it) pairs of a question: the noun's ``de`` name ("la
+    patro de Petro"), or the name a copula says the noun of ``kies`` is ("Kies filo estis
+    Petro?": the noun is Petro's, as the converse noun says)."""
+    words, heads, relations = sentence.words, sentence.heads, sentence.deprels
+    pairs = [(child, heads[child] - 1) for child, relation in enumerate(relations)
+             if relation == "nmod" and heads[child] > 0 and words[child].is_name]
+    for kies, word in enumerate(words):
+        noun = heads[kies] - 1
+        if word.form.lower() != "kies" or noun < 0:
+            continue
+        pairs += [(child, noun) for child, relation in enumerate(relations)
+                  if words[child].is_name and relation == "nsubj" and heads[child] - 1 == noun]
+    return [(name, noun) for name, noun in pairs
+            if not words[noun].is_name and words[noun].terms]
 
 
 def terms(sentence: Sentence) -> list[str]:

@@ -5,11 +5,13 @@
 
 From every sentence that describes a name by a kin noun of another name ("X, la filo de Y":
 ``candidates.named_noun`` and ``noun_owners``, the noun in ``semantics.KIN_CONVERSES``, each
-name of one word) it asks three questions:
+name of one word) it asks five questions:
 
   converse  Kiu estis la patro de X?      answered by Y (the sentence says the converse)
   named     Kiel nomiĝis la patro de X?   the same, asked for a name
   direct    Kiu estis la filo de Y?       answered by X (the sentence says it as asked)
+  kies      Kies filo estis X?            answered by Y (as asked)
+  kies, converse  Kies patro estis Y?     answered by X
 
 and from every "Y naskigis X" (or "naskis": ``semantics.BIRTH_ROOTS``) two more:
 
@@ -48,7 +50,7 @@ NOUN = {"fil": "filo", "filin": "filino", "patr": "patro", "patrin": "patrino",
 ASKED_BY = {"fil": "patr", "filin": "patr", "patr": "fil", "patrin": "fil", "edz": "edzin",
             "edzin": "edz", "frat": "frat", "fratin": "frat", "av": "nep", "avin": "nep",
             "nep": "av", "nepin": "av"}
-WAYS = ("converse", "named", "direct", "birth", "birth, child")
+WAYS = ("converse", "named", "direct", "kies", "kies, converse", "birth", "birth, child")
 CHUNK = 4000
 
 
@@ -71,7 +73,7 @@ def _one_word_name(words: tuple[Word, ...], i: int) -> bool:
 
 
 def questions_of(sentence: Sentence, position: int) -> list[KinQuestion]:
-    """The three questions of each "X, la N de Y" of the sentence."""
+    """The five questions of each "X, la N de Y" of the sentence."""
     words, heads, relations = sentence.words, sentence.heads, sentence.deprels
     if len(heads) != len(words):
         return []
@@ -95,6 +97,10 @@ def questions_of(sentence: Sentence, position: int) -> list[KinQuestion]:
             KinQuestion("named", f"Kiel nomiĝis la {asked} de {_said(person)}?", kin.terms,
                         position),
             KinQuestion("direct", f"Kiu estis la {NOUN[stem]} de {_said(kin)}?", person.terms,
+                        position),
+            KinQuestion("kies", f"Kies {NOUN[stem]} estis {_said(person)}?", kin.terms,
+                        position),
+            KinQuestion("kies, converse", f"Kies {asked} estis {_said(kin)}?", person.terms,
                         position)]
     return made
 

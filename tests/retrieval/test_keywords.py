@@ -172,6 +172,10 @@ def test_a_kin_question_searches_the_converse_nouns_and_the_description() -> Non
         ("nask", CONVERSE_WEIGHT, "converse"), ("=bertil", DESCRIBED_WEIGHT, "described")]
     assert _kin("Kiel nomiĝis la nepo de Zorbo?")[:2] == [
         ("av", CONVERSE_WEIGHT, "converse"), ("avin", CONVERSE_WEIGHT, "converse")]
+    # kies asks it too: whose son someone was is who his parent was
+    assert _kin("Kies filo estis Bertilo?") == [
+        ("nask", CONVERSE_WEIGHT, "converse"), ("patr", CONVERSE_WEIGHT, "converse"),
+        ("patrin", CONVERSE_WEIGHT, "converse"), ("=bertil", DESCRIBED_WEIGHT, "described")]
     # a converse of the kin noun's own root is already searched by that root
     assert _kin("Kiu estis la edzino de Bertilo?") == [("=bertil", DESCRIBED_WEIGHT,
                                                          "described")]
@@ -179,7 +183,8 @@ def test_a_kin_question_searches_the_converse_nouns_and_the_description() -> Non
     # something else than who the kin is (yes or no, where, whom): nothing added
     for text in ("Kiu estis la patro?", "Bertilo estis la patro de Zorbo.",
                  "Kiu estis la reĝo de Zorbo?", "Ĉu Bertilo estas la patro de Zorbo?",
-                 "Kie loĝis la patro de Zorbo?", "Kiun vidis la patro de Zorbo?"):
+                 "Kie loĝis la patro de Zorbo?", "Kiun vidis la patro de Zorbo?",
+                 "Kies filon vidis Bertilo?"):
         assert _kin(text) == []
 
 

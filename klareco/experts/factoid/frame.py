@@ -8,7 +8,7 @@ verb's roots, the subject/object fillers (who did what to whom), and the hole's 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from klareco.experts.factoid.roles import (
     Voice,
@@ -17,7 +17,8 @@ from klareco.experts.factoid.roles import (
     voice_suffix,
 )
 from klareco.lexicon.closed_classes import NEGATION_WORDS
-from klareco.lexicon.semantics import NAMING_ROOTS
+from klareco.lexicon.semantics import KIN_CONVERSES, NAMING_ROOTS
+from klareco.parse import parse
 from klareco.parse.ast import Clause, Sentence, Word
 
 
@@ -75,6 +76,11 @@ def read_frame(question: Sentence) -> Frame | None:
     asked = question.question
     if asked is None:
         return None
+    kin = kin_asked_by_kies(question)
+    if kin is not None:
+        rewritten, stems = kin
+        frame = read_frame(rewritten)
+        return None if frame is None else replace(frame, named_stems=stems)
     words = question.words
     hole = hole_words(question, asked.index)
     hole_roots = {r for i in hole for r in words[i].content_roots if len(r) > 1}
@@ -178,6 +184,28 @@ def described_by(question: Sentence, role: str, hole: set[int]
     owners = {t for i in main.subject.members() - {main.subject.head} if words[i].is_name
               for t in words[i].terms}
     return frozenset(head.terms[-1:]), frozenset(owners)
+
+
+def kin_asked_by_kies(question: Sentence) -> tuple[Sentence, frozenset[str]] | None:
+    """"Kies filo estis Petro?" asks what "Kiu estis la patro de Petro?" asks: whose son
+    Petro was is who his parent was (``KIN_CONVERSES``). For a ``kies`` with a kin noun
+    that a copula says of a name, that question, parsed, and the stems of the converse
+    nouns (``patr``, ``patrin``: the father or the mother, as ``kies`` does not say which);
+    None for any other question."""
+    asked, main, words = question.question, question.main, question.words
+    if asked is None or asked.word != "kies" or main is None or main.verb is None or \
+            not words[main.verb].is_copula or main.subject is None or main.predicate is None:
+        return None
+    sides = (main.predicate, main.subject)
+    if asked.index in main.subject.words:  # "Petro estis kies filo?"
+        sides = (main.subject, main.predicate)
+    kin, named = (words[side.head] for side in sides)
+    converse = KIN_CONVERSES.get(kin.terms[-1]) if kin.terms and not kin.is_name else None
+    if not converse or not named.is_name:
+        return None
+    name = " ".join(words[i].form for i in sorted(sides[1].words) if words[i].is_name)
+    noun = min(converse)  # the converse of fewest letters: patr, not patrin
+    return parse(f"Kiu {words[main.verb].form.lower()} la {noun}o de {name}?"), converse
 
 
 def said_of_named(question: Sentence, role: str) -> Clause | None:

@@ -7,7 +7,7 @@ import pytest
 from klareco.experts.base import Evidence
 from klareco.experts.factoid import FactoidExpert
 from klareco.experts.factoid.candidates import kin_named, named_noun, noun_owners
-from klareco.experts.factoid.frame import read_frame
+from klareco.experts.factoid.frame import kin_asked_by_kies, read_frame
 from klareco.parse import parse
 
 
@@ -106,4 +106,27 @@ def test_the_converse_kin_is_the_answer() -> None:
         [Evidence(text, parse(text), n, 1.0) for n, text in enumerate((
             "Bertilo, la filo de Zorbo, loĝis en la urbo.",
             "Ringo, la filo de Kastor, loĝis apude."), 1)])
+    assert found is not None and found.text == "Zorbo"
+
+
+def test_kies_with_a_kin_noun_asks_for_the_converse_kin() -> None:
+    found = kin_asked_by_kies(parse("Kies filo estis Bertilo?"))
+    assert found is not None
+    rewritten, stems = found
+    assert rewritten.text == "Kiu estis la patro de Bertilo?" and stems == {"patr", "patrin"}
+    frame = read_frame(parse("Kies edzino estas Ingrid?"))
+    assert frame is not None and frame.named_stems == {"edz"}
+    assert frame.named_owners == {"ingrid"}
+    # a kies of another noun, or of a kin noun not said of a name, asks its own question
+    for question in ("Kies libron legis Bertilo?", "Kies filo estas la reĝo?",
+                     "Kies filon vidis Bertilo?"):
+        assert kin_asked_by_kies(parse(question)) is None
+
+
+@pytest.mark.parametrize("evidence", ["Zorbo, la patro de Bertilo, venis.",
+                                      "Bertilo, la filo de Zorbo, venis.",
+                                      "Kaj Zorbo naskigis Bertilon."])
+def test_kies_kin_is_answered_by_either_side_of_the_relation(evidence: str) -> None:
+    found = FactoidExpert().answer(parse("Kies filo estis Bertilo?"),
+                                   [Evidence(evidence, parse(evidence), 1, 1.0)])
     assert found is not None and found.text == "Zorbo"
