@@ -22,7 +22,10 @@ and prints, for each way, the share answered right (the answer holds the expecte
 term), the share whose sentence the expert read (among the top ``EVIDENCE_DEPTH``) and how many
 confident answers (≥ 0.5) were right. A parent's noun is asked as ``patro`` (the sentence does
 not say whether Y is the father or the mother); a direct question may have other right
-answers the sentence does not give (Y's other sons), so its figure is a floor. By default
+answers the sentence does not give (Y's other sons), so its figure is a floor; and many
+names are borne by several people (the Bible has a dozen Jonatans), so an answer about
+another of them counts as wrong in every way: of 25 wrong answers to `converse` questions
+read at stop 51, most were such. By default
 only the tuning and held-out documents' sentences are asked (``klareco.training.split``),
 which no model was trained on. Needs a built corpus (`klareco build`).
 """
