@@ -95,8 +95,8 @@ def _converse(question: str, text: str) -> list[str]:
     ("Kiu estis la filo de Zorbo?", "Kaj Bertilo naskigis Zorbon.", []),
     ("Kiu estis la edzo de Ingrid?", "Kaj Zorbo naskigis Bertilon.", []),
 ])
-def test_a_converse_kin_noun_or_a_verb_of_bearing_names_the_kin_asked(question: str, text: str,
-                                                  kin: list[str]) -> None:
+def test_a_converse_kin_noun_or_a_verb_of_bearing_names_the_kin_asked(
+        question: str, text: str, kin: list[str]) -> None:
     assert _converse(question, text) == kin
 
 
