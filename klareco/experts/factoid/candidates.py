@@ -252,12 +252,23 @@ def counting(frame: Frame, words: list[Word]) -> str:
     counted = counted_units(frame)
     if not counted:
         return ""
+    # a noun of the counted root and the other sex counts others: "kiom da filinoj" is not
+    # answered by "sep filojn", nor by "sep filojn kaj tri filinojn" (but "tri filinojn")
+    if any(w.xpos == "NOUN" and _other_sex(w.stem.lower(), frame.hole_stems) for w in words):
+        return "other"
     nouns = {r for w in words if w.xpos == "NOUN" or (w.xpos == "ADV" and w.is_numeral)
              for r in w.content_roots}
     nouns |= {unit for w in words if (unit := measured_unit(w))}
     if nouns:
         return "asked" if nouns & counted else "other"
     return "time" if words and all(is_time(w) for w in words) else ""
+
+
+def _other_sex(stem: str, asked: frozenset[str]) -> bool:
+    """Whether a noun's stem is one of the ``asked`` stems with ``-in-`` added or taken
+    away: "filin" against "fil", "junul" against "junulin"."""
+    return stem not in asked and (stem + "in" in asked or
+                                  (stem.endswith("in") and stem[:-2] in asked))
 
 
 # the numerals a compound may begin with (none begins another, so any order reads alike)

@@ -57,6 +57,16 @@ def test_a_count_of_something_else_loses_to_the_counted_noun() -> None:
     assert text is not None and "pomojn" in text
 
 
+@pytest.mark.parametrize(("question", "expected"), [
+    ("Kiom da filinoj havis Bertilo?", "tri filinojn"),
+    ("Kiom da filoj havis Bertilo?", "sep filojn"),
+])
+def test_a_count_of_the_other_sex_is_no_count_of_the_asked(question: str,
+                                                          expected: str) -> None:
+    # filo and filino share their root; -in- says they are not the same people
+    assert ask(question, "Bertilo havis sep filojn kaj tri filinojn.") == expected
+
+
 def test_statements_are_not_for_the_factoid_expert() -> None:
     expert = FactoidExpert()
     assert expert.can_handle(parse("La hundo dormas.")) == 0.0
