@@ -27,7 +27,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from klareco.errors import EmptyInputError
-from klareco.lexicon.semantics import BIRTH_ROOTS, CHILD_NOUNS, KIN_CONVERSES, PARENT_NOUNS
+from klareco.lexicon.semantics import (
+    BIRTH_ROOTS,
+    CHILD_NOUNS,
+    KIN_CONVERSES,
+    NAMING_ROOTS,
+    PARENT_NOUNS,
+)
 from klareco.parse import parse
 from klareco.parse.ast import Sentence
 
@@ -83,6 +89,11 @@ def keywords(sentence: Sentence) -> list[Keyword]:
         found += [Keyword(k.text, DESCRIBED + k.term, DESCRIBED_WEIGHT, "described")
                   for k in found if k.kind == "name"]
     converse, owners = kin_asked(sentence)
+    if converse and sentence.question is not None and sentence.question.role == "name":
+        # "Kiel nomiĝis la patro de Petro?" asks who he was, as "Kiu estis …?" does: the
+        # naming root says what kind of answer, and the converse sentence does not hold it
+        found = [Keyword(k.text, k.term, min(k.weight, WEIGHTS["stem"]), k.kind)
+                 if k.term in NAMING_ROOTS else k for k in found]
     if CONVERSE_WEIGHT:
         found += [Keyword(stem, stem, CONVERSE_WEIGHT, "converse") for stem in sorted(converse)
                   if stem not in seen]

@@ -176,6 +176,11 @@ def test_a_kin_question_searches_the_converse_nouns_and_the_description() -> Non
     assert _kin("Kies filo estis Bertilo?") == [
         ("nask", CONVERSE_WEIGHT, "converse"), ("patr", CONVERSE_WEIGHT, "converse"),
         ("patrin", CONVERSE_WEIGHT, "converse"), ("=bertil", DESCRIBED_WEIGHT, "described")]
+    # asked for a name, the naming root weighs as a stem: the converse sentence lacks it
+    weights = {k.term: k.weight for k in keywords(parse("Kiel nomiĝis la patro de Bertilo?"))}
+    assert weights["nom"] == 0.5 and weights["patr"] == 1.0
+    assert {k.term: k.weight for k in keywords(parse("Kiel nomiĝis la reĝo de Bertilo?"))
+            }["nom"] == 1.0
     # a converse of the kin noun's own root is already searched by that root
     assert _kin("Kiu estis la edzino de Bertilo?") == [("=bertil", DESCRIBED_WEIGHT,
                                                          "described")]
