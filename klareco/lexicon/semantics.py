@@ -54,8 +54,13 @@ KIN_CONVERSES: dict[str, frozenset[str]] = {
     "edz": frozenset({"edzin"}),
     "edzin": frozenset({"edz"}),
 }
-# Bearing and begetting say the same of parent and child: "Y naskis X" and "Y naskigis X"
-# make Y a parent of X (naskigi: the father, in the older style), "al Y naskiĝis X" too.
+# The kin nouns that say a woman (by -in-), and those whose converse does not say the other's
+# sex ("X, la filo de Y": Y a father or a mother; "X, la edzo de Y" makes Y a wife).
+FEMININE_KIN = frozenset({"patrin", "filin", "avin", "nepin", "fratin", "edzin"})
+SEX_BLIND_KIN = frozenset({"patr", "patrin", "fil", "filin", "av", "avin", "nep", "nepin",
+                           "frat", "fratin"})
+# Bearing and begetting say the same of parent and child: "Y naskis X" makes Y the mother of
+# X, "Y naskigis X" the father (begetting, in the older style), "al Y naskiĝis X" a parent.
 BIRTH_ROOTS = frozenset({"nask"})
 PARENT_NOUNS = frozenset({"patr", "patrin"})
 CHILD_NOUNS = frozenset({"fil", "filin"})

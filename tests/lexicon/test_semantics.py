@@ -110,6 +110,9 @@ def test_every_kin_noun_is_a_dictionary_noun_and_its_converses_answer_back() -> 
             assert word.known and word.xpos == "NOUN" and word.terms[-1] == noun, noun
         # if Petro is Zorbo's son, Zorbo is Petro's parent: each converse leads back
         assert all(stem in semantics.KIN_CONVERSES[c] for c in converses), stem
+    # the feminine kin nouns are the ones with -in-, and every sex-blind one is a kin noun
+    assert all(analyze_word(n + "o").suffixes[-1:] == ("in",) for n in semantics.FEMININE_KIN)
+    assert semantics.FEMININE_KIN | semantics.SEX_BLIND_KIN <= set(semantics.KIN_CONVERSES)
     # a parent's converse is a child and the other way round
     for parent in semantics.PARENT_NOUNS:
         assert semantics.KIN_CONVERSES[parent] == semantics.CHILD_NOUNS

@@ -176,6 +176,8 @@ def test_a_kin_question_searches_the_converse_nouns_and_the_description() -> Non
     assert _kin("Kies filo estis Bertilo?") == [
         ("nask", CONVERSE_WEIGHT, "converse"), ("patr", CONVERSE_WEIGHT, "converse"),
         ("patrin", CONVERSE_WEIGHT, "converse"), ("=bertil", DESCRIBED_WEIGHT, "described")]
+    # asked for a woman, no noun that does not say the sex: the verb of bearing says it
+    assert [t for t, _, _ in _kin("Kiu estis la patrino de Bertilo?")] == ["nask", "=bertil"]
     # asked for a name, the naming root weighs as a stem: the converse sentence lacks it
     weights = {k.term: k.weight for k in keywords(parse("Kiel nomiĝis la patro de Bertilo?"))}
     assert weights["nom"] == 0.5 and weights["patr"] == 1.0

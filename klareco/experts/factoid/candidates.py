@@ -42,6 +42,7 @@ from klareco.lexicon.closed_classes import (
 from klareco.lexicon.semantics import (
     BIRTH_ROOTS,
     CHILD_NOUNS,
+    FEMININE_KIN,
     KIN_CONVERSES,
     MEASURED_IN,
     MONTH_ROOTS,
@@ -51,6 +52,7 @@ from klareco.lexicon.semantics import (
     PLACE_CLASSES,
     PREPOSITION_ROLES,
     RELATIVE_TIME_PREPOSITIONS,
+    SEX_BLIND_KIN,
     TIME_AND_MEASURE_ROOTS,
     says_how,
 )
@@ -899,6 +901,10 @@ def kin_by_converse(sentence: Sentence, frame: Frame) -> set[int]:
     of someone named."""
     converse = frozenset().union(*(KIN_CONVERSES.get(stem, frozenset())
                                    for stem in frame.named_stems))
+    if all(stem in FEMININE_KIN for stem in frame.named_stems):
+        # "X, la filo de Y" does not say whether Y is a man or a woman, and a genealogy
+        # names the father so: it answers who X's father was, not who his mother was
+        converse -= SEX_BLIND_KIN
     words = sentence.words
     if not converse or not frame.named_owners or len(sentence.heads) != len(words):
         return set()
@@ -918,17 +924,23 @@ def kin_by_birth(sentence: Sentence, frame: Frame) -> set[int]:
     """The positions of the names that a verb of bearing (``BIRTH_ROOTS``) makes the asked
     parent or child of the question's named person: for "Kiu estis la patro de Petro?",
     Zorbo in "Zorbo naskigis Petron" or "al Zorbo naskiĝis Petro"; for "Kiu estis la filo
-    de Zorbo?", Petro. Empty unless the question asks a parent or a child of someone
-    named."""
-    parent = not frame.named_stems.isdisjoint(PARENT_NOUNS)
+    de Zorbo?", Petro. "Naski" says the mother, "naskigi" the father, "naskiĝi al" either
+    (but no mother asked alone). Empty unless the question asks a parent or a child of
+    someone named."""
+    parents = frame.named_stems & PARENT_NOUNS
     child = not frame.named_stems.isdisjoint(CHILD_NOUNS)
     words, heads, relations = sentence.words, sentence.heads, sentence.deprels
-    if not (parent or child) or not frame.named_owners or len(heads) != len(words):
+    if not (parents or child) or not frame.named_owners or len(heads) != len(words):
         return set()
     found: set[int] = set()
     for verb, word in enumerate(words):
         if word.xpos != "VERB" or BIRTH_ROOTS.isdisjoint(word.roots):
             continue
+        # naski: the mother bears; naskigi: the father begets; naskiĝi al: either
+        bearer = "patrin" if not {"ig", "iĝ"} & set(word.suffixes) else \
+            "patr" if "ig" in word.suffixes else None
+        parent = bool(parents) and (bearer in parents if bearer else
+                                    not parents <= FEMININE_KIN)
         below = [(c, relations[c]) for c in range(len(words)) if heads[c] - 1 == verb]
         subjects = _names_under(sentence, [c for c, r in below if r == "nsubj"])
         if "iĝ" in word.suffixes:  # the subject is born, to whom "al" names

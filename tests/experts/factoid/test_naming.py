@@ -77,8 +77,12 @@ def _converse(question: str, text: str) -> list[str]:
 @pytest.mark.parametrize(("question", "text", "kin"), [
     # a child's noun says who the parent is, and the other way round
     ("Kiu estis la patro de Bertilo?", "Bertilo, la filo de Zorbo, venis.", ["Zorbo"]),
-    ("Kiu estis la patrino de Bertilo?", "Kaj la filo de Mirela, Bertilo, iris hejmen.",
+    ("Kiu estis la patro de Bertilo?", "Kaj la filo de Mirela, Bertilo, iris hejmen.",
      ["Mirela"]),
+    # "la filo de Zorbo" does not say whether Zorbo is a man or a woman: no mother
+    ("Kiu estis la patrino de Bertilo?", "Bertilo, la filo de Zorbo, venis.", []),
+    ("Kiu estis la fratino de Bertilo?", "Bertilo, la frato de Zorbo, venis.", []),
+    ("Kiu estis la edzino de Bertilo?", "Bertilo, la edzo de Ingrid, venis.", ["Ingrid"]),
     ("Kiel nomiĝis la filo de Zorbo?", "Zorbo, la patro de Bertilo, dormis.", ["Bertilo"]),
     ("Kiu estis la edzo de Ingrid?", "Ingrid, la edzino de Zorbo Kant, kantis.",
      ["Zorbo", "Kant"]),
@@ -89,7 +93,12 @@ def _converse(question: str, text: str) -> list[str]:
     ("Kiu estis la patro de Bertilo?", "Bertilo venis kun Zorbo.", []),
     # a verb of bearing says who is whose parent, whichever side is asked
     ("Kiu estis la patro de Bertilo?", "Kaj Zorbo naskigis Bertilon.", ["Zorbo"]),
-    ("Kiu estis la patrino de Bertilo?", "Al Ingrid naskiĝis Bertilo.", ["Ingrid"]),
+    ("Kiu estis la patrino de Bertilo?", "Kaj Ingrid naskis Bertilon.", ["Ingrid"]),
+    ("Kiu estis la patro de Bertilo?", "Al Zorbo naskiĝis Bertilo.", ["Zorbo"]),
+    # naskigi says the father, naskiĝi al either: neither answers who the mother was
+    ("Kiu estis la patrino de Bertilo?", "Kaj Zorbo naskigis Bertilon.", []),
+    ("Kiu estis la patrino de Bertilo?", "Al Zorbo naskiĝis Bertilo.", []),
+    ("Kiu estis la patro de Bertilo?", "Kaj Ingrid naskis Bertilon.", []),
     ("Kiu estis la filo de Zorbo?", "Zorbo naskigis Bertilon kaj Ringon.",
      ["Bertilon", "Ringon"]),
     ("Kiu estis la filo de Zorbo?", "Kaj Bertilo naskigis Zorbon.", []),
