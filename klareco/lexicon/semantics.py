@@ -59,6 +59,16 @@ KIN_CONVERSES: dict[str, frozenset[str]] = {
 FEMININE_KIN = frozenset({"patrin", "filin", "avin", "nepin", "fratin", "edzin"})
 SEX_BLIND_KIN = frozenset({"patr", "patrin", "fil", "filin", "av", "avin", "nep", "nepin",
                            "frat", "fratin"})
+
+
+def converses_answering(stem: str) -> frozenset[str]:
+    """The kin nouns whose statement answers a question asking by ``stem`` ("la patro de X"
+    is answered by "X, la filo de Y"): its converses, but for a noun that asks a woman none
+    that does not say the sex ("X, la filo de Y" names no mother)."""
+    converses = KIN_CONVERSES.get(stem, frozenset())
+    return converses - SEX_BLIND_KIN if stem in FEMININE_KIN else converses
+
+
 # Bearing and begetting say the same of parent and child: "Y naskis X" makes Y the mother of
 # X, "Y naskigis X" the father (begetting, in the older style), "al Y naskiĝis X" a parent.
 BIRTH_ROOTS = frozenset({"nask"})

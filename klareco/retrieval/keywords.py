@@ -30,11 +30,10 @@ from klareco.errors import EmptyInputError
 from klareco.lexicon.semantics import (
     BIRTH_ROOTS,
     CHILD_NOUNS,
-    FEMININE_KIN,
     KIN_CONVERSES,
     NAMING_ROOTS,
     PARENT_NOUNS,
-    SEX_BLIND_KIN,
+    converses_answering,
 )
 from klareco.parse import parse
 from klareco.parse.ast import Sentence
@@ -125,10 +124,9 @@ def kin_asked(sentence: Sentence) -> tuple[frozenset[str], frozenset[str]]:
         stem = words[noun].terms[-1]
         kin = KIN_CONVERSES.get(stem)
         if kin:
-            # a converse of the noun's own root (edzo: edzino) is searched by that root, and
-            # one that does not say the sex answers no question asking a woman (candidates)
-            converse.update(other for other in kin if not other.startswith(words[noun].roots[-1])
-                            and not (stem in FEMININE_KIN and other in SEX_BLIND_KIN))
+            # a converse of the noun's own root (edzo: edzino) is searched by that root
+            converse.update(other for other in converses_answering(stem)
+                            if not other.startswith(words[noun].roots[-1]))
             if kin & (PARENT_NOUNS | CHILD_NOUNS):  # "Zorbo naskigis Petron"
                 converse |= BIRTH_ROOTS
             owners.update(t.term for t in words[child].index_terms if t.kind == "name")

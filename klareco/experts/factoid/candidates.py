@@ -43,7 +43,6 @@ from klareco.lexicon.semantics import (
     BIRTH_ROOTS,
     CHILD_NOUNS,
     FEMININE_KIN,
-    KIN_CONVERSES,
     MEASURED_IN,
     MONTH_ROOTS,
     NAMING_ROOTS,
@@ -52,8 +51,8 @@ from klareco.lexicon.semantics import (
     PLACE_CLASSES,
     PREPOSITION_ROLES,
     RELATIVE_TIME_PREPOSITIONS,
-    SEX_BLIND_KIN,
     TIME_AND_MEASURE_ROOTS,
+    converses_answering,
     says_how,
 )
 from klareco.parse.ast import Clause, Phrase, Sentence, Word
@@ -899,12 +898,9 @@ def kin_by_converse(sentence: Sentence, frame: Frame) -> set[int]:
     Petro?", Zorbo in "Petro, la filo de Zorbo, …" or "la filo de Zorbo, Petro"; a name's
     later words too ("Zorbo Ivanoviĉ"). Empty unless the question asks a name by a kin noun
     of someone named."""
-    converse = frozenset().union(*(KIN_CONVERSES.get(stem, frozenset())
-                                   for stem in frame.named_stems))
-    if all(stem in FEMININE_KIN for stem in frame.named_stems):
-        # "X, la filo de Y" does not say whether Y is a man or a woman, and a genealogy
-        # names the father so: it answers who X's father was, not who his mother was
-        converse -= SEX_BLIND_KIN
+    # "X, la filo de Y" does not say whether Y is a man or a woman, and a genealogy names
+    # the father so: it answers who X's father was, not who his mother was
+    converse = frozenset().union(*map(converses_answering, frame.named_stems))
     words = sentence.words
     if not converse or not frame.named_owners or len(sentence.heads) != len(words):
         return set()
