@@ -170,6 +170,8 @@ def fits_question(frame: Frame, slot: str, words: list[Word]) -> bool:
     role = frame.role
     if role in NOUN_ROLES and words[0].xpos == "ADP":
         return False  # a subject, object, predicate or name is no prepositional phrase
+    if slot == "verb_phrase" and (frame.word in INDIVIDUAL_WORDS or role == "name"):
+        return False  # kiu asks which one, kia what kind, a name question a name: no action
     if (role in ("quantity", "name") or role in PLACE_ROLES or
             (role == "time" and slot != "when_clause")) and any(
             w.xpos in ("VERB", "AUX") and w.feat("Mood") for w in words):
@@ -192,6 +194,8 @@ def fits_question(frame: Frame, slot: str, words: list[Word]) -> bool:
         content = [w for w in words if w.is_content]
         if slot == "naming":
             return True
+        if slot in PLACE_SLOTS:
+            return False  # where one goes, whence or to whom names someone else ("… al Zorbo")
         place = any(w.semantic_class in PLACE_CLASSES or "uj" in w.suffixes for w in content)
         return named and len(content) <= 4 and all(
             w.is_name and w.case != "Acc" for w in content) and not (
@@ -218,8 +222,15 @@ def fits_question(frame: Frame, slot: str, words: list[Word]) -> bool:
     return True
 
 
-# The prepositions that say the opposite way of a direction or a source question.
-_AWAY_FROM = {"direction": frozenset({"de", "el"}), "source": frozenset({"al"})}
+# The prepositions that say another way than a question of place asks: "de la urbo" is
+# where from, no answer to kien; "al la urbo" where to, no answer to de kie nor to kie
+# (where something is, happens or is done)
+_AWAY_FROM = {"direction": frozenset({"de", "el"}), "source": frozenset({"al"}),
+              "place": frozenset({"al"})}
+# The question words that ask for one thing of a kind (kiu, kiun, kiuj, kiujn) or its kind
+# (kia …): answered by a noun phrase or an adjective, never by what someone did
+INDIVIDUAL_WORDS = frozenset(f"{word}{ending}" for word in ("kiu", "kia")
+                             for ending in ("", "n", "j", "jn"))
 
 # "en kiu tempo", "en kiu momento" ask for any time, not for a date as "en kiu jaro" does
 ANY_TIME_ROOTS = frozenset({"temp", "moment"})

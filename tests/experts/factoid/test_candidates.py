@@ -418,3 +418,30 @@ def test_kia_with_a_noun_takes_what_qualifies_that_noun() -> None:
         assert "attribute" not in spans(question, said), said
     # kia alone asks what its subject is (the predicate), not what a noun is like
     assert "attribute" not in spans("Kia estis Petro?", "Petro estis bona knabo.")
+
+
+def _texts(question: str, sentence: str) -> set[str]:
+    return {t for texts in spans(question, sentence).values() for t in texts}
+
+
+def test_kiu_and_kia_are_answered_by_a_thing_or_a_quality_not_by_an_action() -> None:
+    said = "Bertilo venis al la urbo kaj aĉetis ruĝan ĉapelon."
+    assert "verb_phrase" not in spans("Kiu aĉetis ĉapelon?", said)
+    assert "verb_phrase" not in spans("Kian ĉapelon aĉetis Bertilo?", said)
+    # what someone did is what kion faris asks
+    assert "aĉetis ruĝan ĉapelon" in spans("Kion faris Bertilo?", said)["verb_phrase"]
+
+
+def test_kie_is_not_answered_by_where_to() -> None:
+    said = "Bertilo loĝis ĉe Zorbo kaj skribis al Ingrid."
+    texts = _texts("Kie loĝis Bertilo?", said)
+    assert "ĉe Zorbo" in texts and "al Ingrid" not in texts
+    assert "al Ingrid" in _texts("Al kiu skribis Bertilo?", said)
+
+
+def test_a_name_asked_is_not_where_someone_went() -> None:
+    said = ("Kaj Bertilo venis al Zelpo, al sia domo; kaj jen lia filino eliris renkonte "
+            "al li.")
+    assert not _texts("Kiel nomiĝis la filino de Bertilo, kiu eliris renkonte al li?", said)
+    assert "Ingrid" in _texts("Kiel nomiĝis la filino de Bertilo?",
+                              "La filino de Bertilo nomiĝis Ingrid.")
