@@ -23,6 +23,7 @@ from klareco.experts.factoid.candidates import (
     is_direction_adverb,
     measured_unit,
     named_noun,
+    points_back,
 )
 from klareco.experts.factoid.features import class_stem
 from klareco.experts.factoid.frame import hole_words
@@ -201,7 +202,7 @@ def _is_manner(phrase: Phrase, words: tuple[Word, ...]) -> bool:
     head = words[phrase.head]
     return (phrase.preposition is None and head.xpos == "ADV" and head.ending == "e"
             and not head.correlative and not is_direction_adverb(head)
-            and says_how(head.roots))
+            and not points_back(head) and says_how(head.roots))
 
 
 def _is_direction(phrase: Phrase, words: tuple[Word, ...]) -> bool:

@@ -199,6 +199,9 @@ def test_kiel_never_asks_for_an_adverb_that_does_not_say_how() -> None:
         assert made and not any(form == "kiel" for _, _, form in made), adverb
     assert any(form == "kiel" for _, _, form in _made("La knabo rapide kuris al la domo."))
     assert not any(form == "kiel" for _, _, form in _made("La knabo kuris hejmen."))
+    # an adverb made on a demonstrative says "in that way": the way is told elsewhere
+    made = _made("Tiamaniere la knabo kuris al la domo.")
+    assert made and not any(form == "kiel" for _, _, form in made)
 
 
 def test_a_persons_de_phrase_is_asked_with_kies() -> None:

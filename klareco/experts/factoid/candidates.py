@@ -38,6 +38,7 @@ from klareco.lexicon.closed_classes import (
     NEGATION_WORDS,
     PERSONAL_PRONOUNS,
     THIRD_PERSON_PRONOUNS,
+    split_correlative,
 )
 from klareco.lexicon.semantics import (
     BIRTH_ROOTS,
@@ -122,6 +123,8 @@ def answer_candidates(sentence: Sentence, matched: set[int], frame: Frame,
                 continue
             candidate = Candidate(antecedent, candidate.slot, candidate.clause, pronoun=True)
             span = antecedent
+        if all(points_back(words[i]) or words[i].xpos in _FRAME_TAGS for i in span):
+            continue  # "tiamaniere", "pro tio": said of what another sentence tells
         content = [i for i in span if words[i].is_content]
         # the question's own words: a word it says, not another word of the same root
         # (marĉistino, the marsh-woman, answers a question about a marĉo; manoj, hands,
@@ -319,6 +322,20 @@ def denied(clause: Clause, words: tuple[Word, ...]) -> bool:
     not so."""
     verb = clause.verb
     return verb is not None and verb > 0 and words[verb - 1].form.lower() in NEGATION_WORDS
+
+
+def points_back(word: Word) -> bool:
+    """A demonstrative — a ti- correlative (tie, tiam, tiel, tio …) or an adverb made on one
+    (tiamaniere, tiatempe, tiuokaze) —: it points at what is said elsewhere. A noun or an
+    adjective made on one names something of its own ("la tialo", the reason; "tiamaj")."""
+    if word.correlative is not None:
+        return word.correlative[0] == "ti"
+    first = split_correlative(word.roots[0]) if word.roots else None
+    return first is not None and first[0] == "ti" and word.xpos == "ADV"
+
+
+# The words around a pointing word that add nothing to it: "pro tio", "en tiu"
+_FRAME_TAGS = frozenset({"ADP", "DET", "PUNCT", "CCONJ", "PART"})
 
 
 def is_pronoun(word: Word) -> bool:

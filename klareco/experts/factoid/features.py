@@ -22,6 +22,7 @@ from klareco.experts.factoid.candidates import (
     kin_named,
     named_noun,
     noun_owners,
+    points_back,
     relative_antecedent,
 )
 from klareco.experts.factoid.frame import Frame
@@ -345,7 +346,7 @@ def candidate_types(frame: Frame, inside: list[Word]) -> list[str]:
         ("number", number),
         ("hole_noun", hole),  # en kiu urbo → … urbo …
         # "en tiu lando" refers to the answer, does not give it
-        ("points_back", first.correlative and first.stem.lower().startswith("ti")),
+        ("points_back", points_back(first)),
         ("finite_verb", finite)) if found]
     return kinds or ["other"]
 

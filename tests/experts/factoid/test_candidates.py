@@ -445,3 +445,13 @@ def test_a_name_asked_is_not_where_someone_went() -> None:
     assert not _texts("Kiel nomiĝis la filino de Bertilo, kiu eliris renkonte al li?", said)
     assert "Ingrid" in _texts("Kiel nomiĝis la filino de Bertilo?",
                               "La filino de Bertilo nomiĝis Ingrid.")
+
+
+def test_a_word_that_points_elsewhere_is_no_answer() -> None:
+    for said in ("Tiamaniere mortis Bertilo.", "Tiel mortis Bertilo."):
+        assert not _texts("Kiel mortis Bertilo?", said)
+    assert not _texts("Kial Bertilo venis?", "Pro tio Bertilo venis.")
+    assert not _texts("Kiam Bertilo venis?", "Tiatempe Bertilo venis.")
+    # a noun made on one names a thing of its own, and a phrase with a noun says more
+    assert "En tiu tempo" in spans("Kiam Bertilo venis?", "En tiu tempo Bertilo venis.")["time"]
+    assert "la tialon" in _texts("Kion klarigis Bertilo?", "Bertilo klarigis la tialon.")
