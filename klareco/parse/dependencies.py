@@ -427,13 +427,18 @@ def _conjuncts(chunks: list[_Chunk], words: tuple[Word, ...], role_heads: set[in
     if not any(chunk.kind in ("COMMA", "COORDINATOR") for chunk in chunks):
         return found
     first_of: dict[int, int] = {}  # chunk position → its first conjunct's head
+    inner = _inner_conjuncts(chunks, words)
     # whether a coordinator closes the list of nominals a position is in: "A, B kaj C"
+    # (not one inside a phrase: "A, la patrino de B kaj de C")
     closed = [False] * (len(chunks) + 1)
     for position in range(len(chunks) - 1, -1, -1):
         kind = chunks[position].kind
-        closed[position] = (kind == "COORDINATOR" or (
-            (kind in NOMINAL_CHUNKS or kind == "COMMA") and closed[position + 1]))
+        closed[position] = (kind == "COORDINATOR" and position + 1 not in inner) or (
+            (kind in NOMINAL_CHUNKS or kind == "COMMA") and closed[position + 1])
     for position, chunk in enumerate(chunks):
+        if position in inner:
+            found[position] = (inner[position], "conj")
+            continue
         if chunk.kind not in NOMINAL_CHUNKS or position < 2:
             continue
         head = syntax.chunk_head(chunk, words)
@@ -459,6 +464,31 @@ def _conjuncts(chunks: list[_Chunk], words: tuple[Word, ...], role_heads: set[in
         target = first_of.get(before, previous_head)
         first_of[position] = target
         found[position] = (target, "conj")
+    return found
+
+
+def _inner_conjuncts(chunks: list[_Chunk], words: tuple[Word, ...]) -> dict[int, int]:
+    """The prepositional chunks after a coordinator that repeat the last preposition inside
+    the nominal before it, with the noun that preposition governs there: in "la patrino de
+    Jakobo kaj de Joses", "de Joses" coordinates with "de Jakobo", not with the mother (a
+    phrase opened by that same preposition is left to the outer list)."""
+    found: dict[int, int] = {}
+    for position in range(2, len(chunks)):
+        chunk, link, previous = chunks[position], chunks[position - 1], chunks[position - 2]
+        if chunk.kind != "prepositional" or link.kind != "COORDINATOR" or \
+                previous.kind not in NOMINAL_CHUNKS:
+            continue
+        asked = words[chunk.first].lemma.lower()
+        outer = previous.first if previous.kind == "prepositional" else None
+        if outer is not None and words[outer].lemma.lower() == asked:
+            continue
+        indices = previous.words
+        inside = [n for n, i in enumerate(indices) if i != outer and
+                  words[i].pos == "ADP" and words[i].lemma.lower() == asked]
+        if inside:
+            governed = _governed(indices, inside[-1] + 1, words)
+            if governed is not None:
+                found[position] = governed
     return found
 
 

@@ -242,3 +242,16 @@ def test_a_noun_after_a_prepositional_phrase_and_kaj_is_its_conjunct() -> None:
     found = arcs("Ne pluvis dum du jaroj kaj tri monatoj.")
     assert found["monatoj"] == ("jaroj", "conj")
     assert found["jaroj"] == ("pluvis", "obl")
+
+
+def test_a_repeated_preposition_after_kaj_coordinates_inside_the_phrase_before() -> None:
+    # "de Zorbo kaj de Ingrid": both owners of the mother, not a phrase of the verb
+    found = arcs("Mirza, la patrino de Zorbo kaj de Ingrid, staris tie.")
+    assert found["Ingrid"] == ("Zorbo", "conj")
+    assert found["Zorbo"] == ("patrino", "nmod")
+    assert found["patrino"] == ("Mirza", "appos")  # no list of people: the kaj is inside
+    found = arcs("Li parolis al la filoj de Zorbo kaj de Ingrid.")
+    assert found["Ingrid"] == ("Zorbo", "conj")
+    # the phrase's own preposition repeated coordinates the whole phrases
+    found = arcs("Li venis de la urbo de Zorbo kaj de la maro.")
+    assert found["maro"] == ("urbo", "conj")
