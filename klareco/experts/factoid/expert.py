@@ -20,6 +20,7 @@ from klareco.config import shipped_file
 from klareco.experts.base import Answer, Evidence, Expert
 from klareco.experts.factoid.candidates import Candidate, answer_candidates
 from klareco.experts.factoid.features import (
+    NULL,
     ClauseReading,
     Features,
     candidate_features,
@@ -88,7 +89,7 @@ class FactoidExpert(Expert):
 
     def answer(self, question: Sentence, evidence: Sequence[Evidence]) -> Answer | None:
         options = self.options(question, evidence)
-        if len(options) < 2:
+        if len(options) < 2 or names_none_asked(options[0].features):
             return None
         probabilities = self.ranker.probabilities([o.features for o in options])
         best = max(range(1, len(options)), key=probabilities.__getitem__)
@@ -161,6 +162,14 @@ class FactoidExpert(Expert):
         for option in found:
             option.features["support"] = (len(sources[option.key]) - 1) / max(self.depth - 1, 1)
         return found
+
+
+def names_none_asked(null: Features) -> bool:
+    """Whether the question names someone and no sentence read names them, with what stands
+    around it (the sentences before, the work's title and headings: ``names_found``): such
+    evidence is about others, and any answer from it would be a guess about the one asked.
+    ``null``: the features of the "no answer" option, which hold the best share found."""
+    return not null[f"{NULL}:no_names"] and not null[f"{NULL}:names_found"]
 
 
 def wholes_over_parts(options: list[Option], top: Sequence[Evidence]) -> list[Option]:

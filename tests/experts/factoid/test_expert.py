@@ -97,10 +97,10 @@ def test_names_in_the_context_count_as_found() -> None:
     alone, in_context = expert.options(question, [bare]), expert.options(question, [placed])
     assert alone[1].features["names_found"] == 0.0
     assert in_context[1].features["names_found"] == 1.0
-    found_alone = expert.answer(question, [bare])
+    # without its context the sentence names no one asked: no answer from it
+    assert expert.answer(question, [bare]) is None
     found_in_context = expert.answer(question, [placed])
-    assert found_alone is not None and found_in_context is not None
-    assert found_in_context.confidence > found_alone.confidence
+    assert found_in_context is not None and found_in_context.text == "kun Celina"
 
 
 def test_what_a_question_tells_around_its_asked_clause_is_measured_apart() -> None:
@@ -314,3 +314,13 @@ def test_a_title_is_no_person_s_name() -> None:
     options = {o.text for o in FactoidExpert().options(
         parse("Kiel nomiĝis la filo de Zorbo?"), [Evidence(evidence, parse(evidence), 1, 1.0)])}
     assert "Petro" in options and "Sinjoro" not in options
+
+
+def test_no_answer_when_no_sentence_read_names_the_one_asked() -> None:
+    evidence = ("La knabo manĝis la pomon en la ĝardeno.", "Ingrid manĝis panon.")
+    assert ask("Kion manĝis Bertilo?", *evidence) is None
+    assert ask("Ĉu Bertilo manĝis la pomon?", *evidence) is None
+    # one sentence that names him is enough to read them all
+    assert ask("Kion manĝis Ingrid?", *evidence) == "panon"
+    # and a question that names no one is answered from what is read
+    assert ask("Kion manĝis la knabo?", *evidence) == "la pomon"
