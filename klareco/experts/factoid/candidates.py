@@ -210,7 +210,10 @@ def fits_question(frame: Frame, slot: str, words: list[Word]) -> bool:
             # of years ("okcent jarojn" is how long, not when)
             return any(w.form.isdigit() or set(w.roots) & MONTH_ROOTS for w in words) or \
                 any(is_ordinal(w) and _orders_time(words[n + 1:]) for n, w in enumerate(words))
-        return slot in TIME_SLOTS or any(is_time(w) or w.is_numeral for w in words)
+        # a time: a time noun, a month, a year, or an ordinal of a time ("la tria"); not a
+        # bare count ("sepdek" says how many, not when)
+        return slot in TIME_SLOTS or any(is_time(w) for w in words) or any(
+            is_ordinal(w) and _orders_time(words[n + 1:]) for n, w in enumerate(words))
     if role in PLACE_ROLES:
         preposition = words[0].form.lower() if words[0].xpos == "ADP" else None
         if preposition in _AWAY_FROM.get(role, ()):

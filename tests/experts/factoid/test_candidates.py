@@ -455,3 +455,12 @@ def test_a_word_that_points_elsewhere_is_no_answer() -> None:
     # a noun made on one names a thing of its own, and a phrase with a noun says more
     assert "En tiu tempo" in spans("Kiam Bertilo venis?", "En tiu tempo Bertilo venis.")["time"]
     assert "la tialon" in _texts("Kion klarigis Bertilo?", "Bertilo klarigis la tialon.")
+
+
+def test_a_bare_count_says_how_many_not_when() -> None:
+    asked = "Kiam Bertilo venis en la urbon?"
+    for said in ("La nombro de ĉiuj, kiuj venis en la urbon kun Bertilo, estis sepdek.",
+                 "Bertilo venis en la urbon kun sepdek viroj."):
+        assert not _texts(asked, said)
+    assert "En la tria jaro" in spans(asked, "En la tria jaro Bertilo venis en la urbon.")["time"]
+    assert "en 1850" in spans(asked, "Bertilo venis en la urbon en 1850.")["time"]
