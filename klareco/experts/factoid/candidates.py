@@ -125,6 +125,8 @@ def answer_candidates(sentence: Sentence, matched: set[int], frame: Frame,
             span = antecedent
         if all(points_back(words[i]) or words[i].xpos in _FRAME_TAGS for i in span):
             continue  # "tiamaniere", "pro tio": said of what another sentence tells
+        if candidate.slot in _TOLD_CLAUSES and _tells_the_asked_event(sentence, span, frame):
+            continue  # "…, kiam naskiĝis Isaak" is not when Isaak was born: it is that birth
         content = [i for i in span if words[i].is_content]
         # the question's own words: a word it says, not another word of the same root
         # (marĉistino, the marsh-woman, answers a question about a marĉo; manoj, hands,
@@ -325,6 +327,22 @@ def denied(clause: Clause, words: tuple[Word, ...]) -> bool:
     not so."""
     verb = clause.verb
     return verb is not None and verb > 0 and words[verb - 1].form.lower() in NEGATION_WORDS
+
+
+# the slots whose answer is a whole clause of the sentence: when, and why
+_TOLD_CLAUSES = frozenset({"when_clause", "because_clause"})
+
+
+def _tells_the_asked_event(sentence: Sentence, span: tuple[int, ...], frame: Frame) -> bool:
+    """Whether the clause a span tells has the question's verb and every name the question
+    says: it tells the event asked about, so it is not that event's time or cause."""
+    words = sentence.words
+    clause = next((c for c in sentence.clauses if span[-1] in c.words), None)
+    if clause is None or clause.verb is None or not frame.verb_roots or not frame.names or \
+            frame.verb_roots.isdisjoint(words[clause.verb].content_roots):
+        return False
+    said = {term for i in clause.words for term in words[i].terms}
+    return frame.names <= said
 
 
 def points_back(word: Word) -> bool:

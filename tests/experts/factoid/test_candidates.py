@@ -464,3 +464,15 @@ def test_a_bare_count_says_how_many_not_when() -> None:
         assert not _texts(asked, said)
     assert "En la tria jaro" in spans(asked, "En la tria jaro Bertilo venis en la urbon.")["time"]
     assert "en 1850" in spans(asked, "Bertilo venis en la urbon en 1850.")["time"]
+
+
+def test_a_clause_that_tells_the_asked_event_is_not_its_time_or_cause() -> None:
+    said = "Zorbo havis la aĝon de cent jaroj, kiam naskiĝis al li lia filo Bertilo."
+    assert "when_clause" not in spans("Kiam naskiĝis Bertilo?", said)
+    assert "because_clause" not in spans("Kial Bertilo ploris?", "Zorbo ridis, ĉar Bertilo "
+                                                                   "ploris.")
+    # another event's clause still tells when or why
+    assert spans("Kiam naskiĝis Bertilo?", "Bertilo naskiĝis, kiam Zorbo estis en Romo.")[
+        "when_clause"] == {"kiam Zorbo estis en Romo"}
+    assert spans("Kial Bertilo ploris?", "La pomo falis, kaj tial Bertilo ploris.")[
+        "because_clause"] == {"La pomo falis"}
