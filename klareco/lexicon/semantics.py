@@ -61,6 +61,12 @@ SEX_BLIND_KIN = frozenset({"patr", "patrin", "fil", "filin", "av", "avin", "nep"
                            "frat", "fratin"})
 
 
+# The person nouns that name a man without a suffix (their women take -in-: patrino,
+# reĝino, virino); most others (amiko, instruisto) name either, and a noun with -in- a woman.
+MALE_PERSON_ROOTS = frozenset({"vir", "knab", "patr", "fil", "frat", "edz", "av", "nep",
+                               "onkl", "nev", "bopatr", "bofil", "bofrat", "reĝ", "princ"})
+
+
 def converses_answering(stem: str) -> frozenset[str]:
     """The kin nouns whose statement answers a question asking by ``stem`` ("la patro de X"
     is answered by "X, la filo de Y"): its converses, but for a noun that asks a woman none

@@ -44,6 +44,7 @@ from klareco.lexicon.semantics import (
     BIRTH_ROOTS,
     CHILD_NOUNS,
     FEMININE_KIN,
+    MALE_PERSON_ROOTS,
     MEASURED_IN,
     MONTH_ROOTS,
     NAMING_ROOTS,
@@ -127,6 +128,9 @@ def answer_candidates(sentence: Sentence, matched: set[int], frame: Frame,
             continue  # "tiamaniere", "pro tio": said of what another sentence tells
         if candidate.slot in _TOLD_CLAUSES and _tells_the_asked_event(sentence, span, frame):
             continue  # "…, kiam naskiĝis Isaak" is not when Isaak was born: it is that birth
+        if frame.named_stems and _other_sex_named(words[span_head(sentence.heads, span)],
+                                                  frame.named_stems):
+            continue  # "viron eminentan" names no one's wife
         content = [i for i in span if words[i].is_content]
         # the question's own words: a word it says, not another word of the same root
         # (marĉistino, the marsh-woman, answers a question about a marĉo; manoj, hands,
@@ -343,6 +347,32 @@ def _tells_the_asked_event(sentence: Sentence, span: tuple[int, ...], frame: Fra
         return False
     said = {term for i in clause.words for term in words[i].terms}
     return frame.names <= said
+
+
+def span_head(heads: tuple[int, ...], span: tuple[int, ...]) -> int:
+    """The word of ``span`` whose dependency head lies outside it (``heads``: 1-based, 0 the
+    root); the span's first word when the sentence has no tree."""
+    if len(heads) <= max(span):
+        return span[0]
+    inside = set(span)
+    for i in span:
+        if heads[i] - 1 not in inside:
+            return i
+    return span[0]
+
+
+def _other_sex_named(head: Word, asked: frozenset[str]) -> bool:
+    """Whether a span's head names a person of the other sex than every noun the question
+    asks by: a noun with -in- is a woman; ``MALE_PERSON_ROOTS`` name a man without it."""
+    if head.xpos != "NOUN" or not head.terms:
+        return False
+    woman = "in" in head.suffixes
+    man = not woman and head.terms[-1] in MALE_PERSON_ROOTS
+    if all(stem.endswith("in") for stem in asked):
+        return man
+    if all(stem in MALE_PERSON_ROOTS for stem in asked):
+        return woman
+    return False
 
 
 def points_back(word: Word) -> bool:

@@ -24,6 +24,7 @@ from klareco.experts.factoid.candidates import (
     noun_owners,
     points_back,
     relative_antecedent,
+    span_head,
 )
 from klareco.experts.factoid.frame import Frame
 from klareco.experts.factoid.roles import Roles, action_noun_roles, clause_roles
@@ -184,18 +185,6 @@ def naming_features(frame: Frame, item: Evidence, name: int) -> Features:
         said = bool(noun_owners(item.ast, noun) & frame.named_owners)
         found[f"named_owner:{'same' if said else 'unsaid'}"] = 1.0
     return found
-
-
-def span_head(heads: tuple[int, ...], span: tuple[int, ...]) -> int:
-    """The word of ``span`` whose dependency head lies outside it (``heads``: 1-based, 0 the
-    root); the span's first word when the sentence has no tree."""
-    if len(heads) <= max(span):
-        return span[0]
-    inside = set(span)
-    for i in span:
-        if heads[i] - 1 not in inside:
-            return i
-    return span[0]
 
 
 def tree_distances(heads: tuple[int, ...], sources: set[int], size: int) -> list[int]:

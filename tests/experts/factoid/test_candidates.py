@@ -476,3 +476,14 @@ def test_a_clause_that_tells_the_asked_event_is_not_its_time_or_cause() -> None:
         "when_clause"] == {"kiam Zorbo estis en Romo"}
     assert spans("Kial Bertilo ploris?", "La pomo falis, kaj tial Bertilo ploris.")[
         "because_clause"] == {"La pomo falis"}
+
+
+def test_a_woman_asked_is_not_named_by_a_noun_of_a_man_nor_the_other_way() -> None:
+    asked = "Kiu estis la edzino de Zorbo?"
+    assert not _texts(asked, "La edzino de Zorbo estis bona viro.")
+    assert "bona virino" in _texts(asked, "La edzino de Zorbo estis bona virino.")
+    assert not _texts("Kiu estis la patro de Zorbo?", "La patro de Zorbo estis la filino de "
+                                                      "Bertilo.")
+    # a noun that names either sex stays
+    assert "la amiko de Bertilo" in _texts(asked, "La edzino de Zorbo estis la amiko de "
+                                                  "Bertilo.")

@@ -173,7 +173,8 @@ def test_a_prepositional_question_word_asks_for_a_phrase_its_preposition_heads()
 
 
 def test_tree_distance_counts_dependency_edges_from_the_matched_words() -> None:
-    from klareco.experts.factoid.features import span_head, tree_distances
+    from klareco.experts.factoid.candidates import span_head
+    from klareco.experts.factoid.features import tree_distances
 
     sentence = parse("La knabo manĝis la ruĝan pomon.")
     words = [w.form for w in sentence.words]
