@@ -551,7 +551,7 @@ def _raw_candidates(sentence: Sentence, matched: set[int], frame: Frame
         yield from _names_of_asked_noun(sentence, frame, clause_of)
     if frame.role == "quality" and frame.hole_roots:
         yield from _qualities_of_asked_noun(sentence, frame, clause_of)
-    yield from _quantities(words, clause_of)
+    yield from _quantities(words, clause_of, clauses)
     yield from _dates(words, clause_of)
     yield from _possessors(words, matched, clause_of)
 
@@ -1095,7 +1095,8 @@ def _named_after_verb(words: tuple[Word, ...], verb: int) -> tuple[int, ...]:
     return tuple(range(j, end))
 
 
-def _quantities(words: tuple[Word, ...], clause_of: dict[int, int]) -> Iterator[Candidate]:
+def _quantities(words: tuple[Word, ...], clause_of: dict[int, int],
+                clauses: tuple[Clause, ...] = ()) -> Iterator[Candidate]:
     """A run of numerals with the noun it counts: ``sepcent dek du jaroj``, ``trifoje``;
     an adjective of a number and a unit: ``tridekjara`` (``measured_unit``)."""
     for i, word in enumerate(words):
@@ -1131,11 +1132,27 @@ def _quantities(words: tuple[Word, ...], clause_of: dict[int, int]) -> Iterator[
             if _unit(words[end]) and _unit(words[k]):
                 # "du jaroj kaj tri monatoj" is one length of time, which neither part is
                 parts.update(range(start, k + 1))
-        counts = _counted_before(words, start) if end == i else ()
+        counts = (_counted_before(words, start) or
+                  _counted_subject(words, clauses, clause_of.get(start), start)) \
+            if end == i else ()
         if start not in parts:
             yield Candidate(tuple(range(start, end + 1)), "quantity", clause_of.get(start),
                             counts=counts)
         i += 1
+
+
+def _counted_subject(words: tuple[Word, ...], clauses: tuple[Clause, ...],
+                     clause: int | None, numeral: int) -> tuple[int, ...]:
+    """The noun a numeral counts when it is its clause's predicate: the subject's head ("la
+    filoj de Zorbo estis dek du": Zorbo had twelve sons)."""
+    if clause is None or clause >= len(clauses):
+        return ()
+    found = clauses[clause]
+    if found.predicate is None or found.subject is None or \
+            numeral not in found.predicate.members():
+        return ()
+    head = found.subject.head
+    return (head,) if words[head].xpos == "NOUN" else ()
 
 
 def _range_on(words: tuple[Word, ...], i: int) -> bool:

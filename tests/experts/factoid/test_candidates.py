@@ -487,3 +487,9 @@ def test_a_woman_asked_is_not_named_by_a_noun_of_a_man_nor_the_other_way() -> No
     # a noun that names either sex stays
     assert "la amiko de Bertilo" in _texts(asked, "La edzino de Zorbo estis la amiko de "
                                                   "Bertilo.")
+
+
+def test_a_number_as_predicate_counts_the_subject() -> None:
+    said = "La filoj de Zorbo estis dek du."
+    assert spans("Kiom da filoj havis Zorbo?", said)["quantity"] == {"dek du"}
+    assert "quantity" not in spans("Kiom da filinoj havis Zorbo?", said)
