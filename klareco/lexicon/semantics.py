@@ -78,6 +78,10 @@ def converses_answering(stem: str) -> frozenset[str]:
 # Bearing and begetting say the same of parent and child: "Y naskis X" makes Y the mother of
 # X, "Y naskigis X" the father (begetting, in the older style), "al Y naskiĝis X" a parent.
 BIRTH_ROOTS = frozenset({"nask"})
+# Marrying says who is whose spouse: "X edziĝis kun Y" (X becomes a husband) makes Y his
+# wife, "Y edziniĝis al X" (Y becomes a wife) makes X her husband; kun or al name the other.
+MARRIAGE_ROOTS = frozenset({"edz"})
+SPOUSE_NOUNS = {"husband": "edz", "wife": "edzin"}
 PARENT_NOUNS = frozenset({"patr", "patrin"})
 CHILD_NOUNS = frozenset({"fil", "filin"})
 

@@ -45,6 +45,7 @@ from klareco.lexicon.semantics import (
     CHILD_NOUNS,
     FEMININE_KIN,
     MALE_PERSON_ROOTS,
+    MARRIAGE_ROOTS,
     MEASURED_IN,
     MONTH_ROOTS,
     NAMING_ROOTS,
@@ -53,6 +54,7 @@ from klareco.lexicon.semantics import (
     PLACE_CLASSES,
     PREPOSITION_ROLES,
     RELATIVE_TIME_PREPOSITIONS,
+    SPOUSE_NOUNS,
     TIME_AND_MEASURE_ROOTS,
     converses_answering,
     says_how,
@@ -812,8 +814,9 @@ def named_noun(sentence: Sentence, name: int) -> int | None:
 def _names_of_asked_noun(sentence: Sentence, frame: Frame,
                          clause_of: dict[int, int]) -> Iterator[Candidate]:
     """Each name the sentence gives to the noun the question asks by ("la filo de Zorbo,
-    Petro, …" for "Kiu estis la filo de Zorbo?"), or that a converse kin noun or a verb of
-    bearing makes the asked kin of the question's named person (``kin_named``), with the
+    Petro, …" for "Kiu estis la filo de Zorbo?"), or that a converse kin noun, a verb of
+    bearing or one of marrying makes the asked kin of the question's named person
+    (``kin_named``), with the
     names that follow it as its flat parts (Petro Ivanoviĉ)."""
     words = sentence.words
     kin = kin_named(sentence, frame)
@@ -1032,10 +1035,41 @@ def kin_by_birth(sentence: Sentence, frame: Frame) -> set[int]:
     return found
 
 
+def kin_by_marriage(sentence: Sentence, frame: Frame) -> set[int]:
+    """The positions of the names that a verb of marrying (``MARRIAGE_ROOTS``) makes the
+    asked spouse of the question's named person: for "Kiu estis la edzino de Zorbo?",
+    Ingrid in "Zorbo edziĝis kun Ingrid" or "Ingrid edziniĝis al Zorbo"; for "la edzo de
+    Ingrid", Zorbo. Empty unless the question asks a spouse of someone named."""
+    wife = SPOUSE_NOUNS["wife"] in frame.named_stems
+    husband = SPOUSE_NOUNS["husband"] in frame.named_stems
+    words, heads, relations = sentence.words, sentence.heads, sentence.deprels
+    if not (wife or husband) or not frame.named_owners or len(heads) != len(words):
+        return set()
+    found: set[int] = set()
+    for verb, word in enumerate(words):
+        if word.xpos != "VERB" or MARRIAGE_ROOTS.isdisjoint(word.roots) or \
+                "iĝ" not in word.suffixes or (verb > 0 and
+                                              words[verb - 1].form.lower() in NEGATION_WORDS):
+            continue  # ("… neniam edziĝis kun …" says they did not marry)
+        below = [(c, relations[c]) for c in range(len(words)) if heads[c] - 1 == verb]
+        subjects = _names_under(sentence, [c for c, r in below if r == "nsubj"])
+        others = _names_under(sentence, [c for c, r in below if r == "obl" and any(
+            heads[k] - 1 == c and words[k].form.lower() in ("kun", "al")
+            for k in range(len(words)))])
+        # edziĝi: the subject becomes a husband; edziniĝi: a wife
+        husbands, wives = (others, subjects) if "in" in word.suffixes else (subjects, others)
+        for asked, said, given in ((wife, husbands, wives), (husband, wives, husbands)):
+            if asked and any(not frame.named_owners.isdisjoint(words[k].terms) for k in said):
+                found |= {k for k in given if frame.named_owners.isdisjoint(words[k].terms)}
+    return found
+
+
 def kin_named(sentence: Sentence, frame: Frame) -> set[int]:
     """The names the sentence makes the asked kin of the question's named person, by a
-    converse kin noun or a verb of bearing (``kin_by_converse``, ``kin_by_birth``)."""
-    return kin_by_converse(sentence, frame) | kin_by_birth(sentence, frame)
+    converse kin noun, a verb of bearing or one of marrying (``kin_by_converse``,
+    ``kin_by_birth``, ``kin_by_marriage``)."""
+    return kin_by_converse(sentence, frame) | kin_by_birth(sentence, frame) | \
+        kin_by_marriage(sentence, frame)
 
 
 def _name_run(words: tuple[Word, ...], start: int, besides: frozenset[str]) -> set[int]:

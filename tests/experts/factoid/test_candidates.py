@@ -493,3 +493,16 @@ def test_a_number_as_predicate_counts_the_subject() -> None:
     said = "La filoj de Zorbo estis dek du."
     assert spans("Kiom da filoj havis Zorbo?", said)["quantity"] == {"dek du"}
     assert "quantity" not in spans("Kiom da filinoj havis Zorbo?", said)
+
+
+def test_marrying_says_whose_spouse_someone_is() -> None:
+    assert "Ingrid" in spans("Kiu estis la edzino de Zorbo?",
+                             "Zorbo edziĝis kun Ingrid.")["naming"]
+    assert "Zorbo" in spans("Kiu estis la edzo de Ingrid?",
+                            "Ingrid edziniĝis al Zorbo.")["naming"]
+    assert "Zorbo" in spans("Kiu estis la edzo de Ingrid?",
+                            "Zorbo edziĝis kun Ingrid.")["naming"]
+    # a husband is no one's wife, and a marriage denied makes no spouse
+    assert "naming" not in spans("Kiu estis la edzino de Ingrid?", "Ingrid edziniĝis al Zorbo.")
+    assert "naming" not in spans("Kiu estis la edzino de Zorbo?",
+                                 "Zorbo neniam edziĝis kun Ingrid.")
