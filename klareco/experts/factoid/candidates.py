@@ -742,10 +742,22 @@ def _appositions(words: tuple[Word, ...], heads: set[int],
         while words[i].is_name and i + 1 < len(words) and words[i + 1].is_name and \
                 words[i + 1].form[:1].isupper():
             i += 1
+        i = _past_parenthesis(words, i)
         if i + 2 < len(words) and words[i + 1].form == ",":
             chunk = _chunk_after(words, i + 2)
             if chunk and any(words[j].xpos in ("NOUN", "PROPN") for j in chunk):
                 yield Candidate(chunk, "apposition", clause_of.get(i))
+
+
+def _past_parenthesis(words: tuple[Word, ...], i: int) -> int:
+    """The end of a short parenthesis right after word ``i`` ("Georgo Dandin (Dandèn), riĉa
+    kampulo": how the name is said, a date), which leaves what follows the name's; else
+    ``i``."""
+    if i + 1 < len(words) and words[i + 1].form == "(":
+        for k in range(i + 2, min(i + 10, len(words))):
+            if words[k].form == ")":
+                return k
+    return i
 
 
 def _namings(words: tuple[Word, ...], heads: set[int],

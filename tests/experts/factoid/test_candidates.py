@@ -506,3 +506,9 @@ def test_marrying_says_whose_spouse_someone_is() -> None:
     assert "naming" not in spans("Kiu estis la edzino de Ingrid?", "Ingrid edziniĝis al Zorbo.")
     assert "naming" not in spans("Kiu estis la edzino de Zorbo?",
                                  "Zorbo neniam edziĝis kun Ingrid.")
+
+
+def test_a_parenthesis_after_a_name_leaves_its_apposition_to_it() -> None:
+    for said in ("Zorbo Kalvin (Kalvèn), riĉa kampulo, edzo de Ingrid.",
+                 "Zorbo Kalvin (1850–1910), riĉa kampulo."):
+        assert spans("Kiu estas Zorbo Kalvin?", said)["apposition"] == {"riĉa kampulo"}
