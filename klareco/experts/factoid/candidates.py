@@ -738,6 +738,9 @@ def _appositions(words: tuple[Word, ...], heads: set[int],
     """``Ofelio, filino de Polonio``: the phrase set off by a comma after a word matching the
     head of one of the question's constituents, or after the whole name that word begins
     (``Petro Ivanoviĉ Kozlov, juĝisto``: the apposition follows the last of the name's words)."""
+    if words and words[-1].form in ("!", "?") and not any(
+            w.xpos in ("VERB", "AUX") and w.feat("Mood") for w in words):
+        return  # "Zorbo, panjo!": a name and whom it is said to, in a cry with no verb
     for i in sorted(heads):
         while words[i].is_name and i + 1 < len(words) and words[i + 1].is_name and \
                 words[i + 1].form[:1].isupper():
@@ -747,6 +750,13 @@ def _appositions(words: tuple[Word, ...], heads: set[int],
             chunk = _chunk_after(words, i + 2)
             if chunk and any(words[j].xpos in ("NOUN", "PROPN") for j in chunk):
                 yield Candidate(chunk, "apposition", clause_of.get(i))
+            # a list of names, then what they all are ("Marcello, Bernardo, oficiroj")
+            while chunk and all(words[j].is_name for j in chunk) and \
+                    chunk[-1] + 2 < len(words) and words[chunk[-1] + 1].form == ",":
+                chunk = _chunk_after(words, chunk[-1] + 2)
+                if chunk and any(words[j].xpos == "NOUN" and not words[j].is_name
+                                 for j in chunk):
+                    yield Candidate(chunk, "apposition", clause_of.get(i))
 
 
 def _past_parenthesis(words: tuple[Word, ...], i: int) -> int:

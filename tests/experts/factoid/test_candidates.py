@@ -512,3 +512,15 @@ def test_a_parenthesis_after_a_name_leaves_its_apposition_to_it() -> None:
     for said in ("Zorbo Kalvin (Kalvèn), riĉa kampulo, edzo de Ingrid.",
                  "Zorbo Kalvin (1850–1910), riĉa kampulo."):
         assert spans("Kiu estas Zorbo Kalvin?", said)["apposition"] == {"riĉa kampulo"}
+
+
+def test_a_list_of_names_then_what_they_are_describes_each() -> None:
+    found = spans("Kiu estas Zorbo?", "Ingrid, Zorbo, Bertilo, oficiroj.")
+    assert "oficiroj" in found["apposition"]
+    assert "urbaj bienhavantoj" in spans("Kiu estas Zorbo?", "Zorbo Kalvin, Bertilo Kalvin, "
+                                                             "urbaj bienhavantoj.")["apposition"]
+
+
+def test_whom_a_cry_is_said_to_is_no_apposition() -> None:
+    assert not _texts("Kiu estas Zorbo?", "Zorbo, panjo!")
+    assert spans("Kiu estas Zorbo?", "Zorbo, mia frato, venis!")["apposition"] == {"mia frato"}
