@@ -21,6 +21,7 @@ from klareco.errors import KlarecoError
 from klareco.experts.factoid.candidates import (
     describes,
     is_direction_adverb,
+    is_time,
     measured_unit,
     named_noun,
     points_back,
@@ -264,8 +265,9 @@ def _question_word(role: str, phrase: Phrase, words: tuple[Word, ...],
             return "kiom longe"
         noun = _form(head)
         return f"{preposition} kiom da {noun[:-1] if noun.endswith('n') else noun}"
-    # "en tiu tago", "post tri jaroj": a preposition of time or place before a noun of time
-    if marks in ("time", "place") and root in TIME_AND_MEASURE_ROOTS:
+    # "en tiu tago", "post tri jaroj", "en aŭgusto", "en 1907": a preposition of time or
+    # place before a noun of time, a month or a year
+    if marks in ("time", "place") and (root in TIME_AND_MEASURE_ROOTS or is_time(head)):
         return "kiam"
     if marks == "place" and rng.random() < 0.6:
         return "kie"

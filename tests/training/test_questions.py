@@ -538,3 +538,10 @@ def test_the_quality_asker_asks_only_kia_questions() -> None:
     assert made is not None and made.form == "kia …" and made.answers == ("long",)
     assert made.text.startswith("Kian leteron ")
     assert ASKERS["quality"](parse("Mirela skribis leteron."), random.Random(2)) is None
+
+
+def test_a_phrase_of_time_is_asked_with_kiam_not_kie() -> None:
+    for said in ("Bertilo venis al la urbo en aŭgusto.", "Bertilo venis al la urbo en 1907."):
+        forms = {form for _, _, form in _made(said)}
+        assert "kiam" in forms and "kie" not in forms, said
+    assert "kie" in {form for _, _, form in _made("Bertilo loĝis en la urbo.")}

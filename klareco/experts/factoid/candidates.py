@@ -223,6 +223,9 @@ def fits_question(frame: Frame, slot: str, words: list[Word]) -> bool:
         return slot in TIME_SLOTS or any(is_time(w) for w in words) or any(
             is_ordinal(w) and _orders_time(words[n + 1:]) for n, w in enumerate(words))
     if role in PLACE_ROLES:
+        content = [w for w in words if w.is_content or w.is_numeral]
+        if role != "source" and content and all(is_time(w) or w.is_numeral for w in content):
+            return False  # "en la 1907", "en aŭgusto": when, not where
         preposition = words[0].form.lower() if words[0].xpos == "ADP" else None
         if preposition in _AWAY_FROM.get(role, ()):
             return False  # "de la urbo" is where from: no answer to kien; "al" none to de kie

@@ -524,3 +524,9 @@ def test_a_list_of_names_then_what_they_are_describes_each() -> None:
 def test_whom_a_cry_is_said_to_is_no_apposition() -> None:
     assert not _texts("Kiu estas Zorbo?", "Zorbo, panjo!")
     assert spans("Kiu estas Zorbo?", "Zorbo, mia frato, venis!")["apposition"] == {"mia frato"}
+
+
+def test_kie_is_not_answered_by_a_time() -> None:
+    assert not _texts("Kie mortis Zorbo?", "Zorbo mortis en la 1907.")
+    assert spans("Kie mortis Zorbo?", "Zorbo mortis en Zelpo en la jaro 1907.")["place"] == {
+        "en Zelpo"}
