@@ -183,6 +183,12 @@ def fits_question(frame: Frame, slot: str, words: list[Word]) -> bool:
         return False  # a subject, object, predicate or name is no prepositional phrase
     if slot == "verb_phrase" and (frame.word in INDIVIDUAL_WORDS or role == "name"):
         return False  # kiu asks which one, kia what kind, a name question a name: no action
+    if role in NOUN_ROLES and slot in CLAUSE_ANSWERS:
+        return False  # who or what is no "kiam …", "ĉar …" or "por ke …" clause
+    if frame.word in INDIVIDUAL_WORDS and frame.word.startswith("kiu") and \
+            all((w.xpos in ("ADJ", "NUM") or w.feat("VerbForm") == "Part") and
+                w.form[:1].islower() for w in words):
+        return False  # kiu asks which one: "irinta" (of "estis irinta") or "dek du" is none
     if (role in ("quantity", "name") or role in PLACE_ROLES or
             (role == "time" and slot != "when_clause")) and any(
             w.xpos in ("VERB", "AUX") and w.feat("Mood") for w in words):

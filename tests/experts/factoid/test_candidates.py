@@ -530,3 +530,14 @@ def test_kie_is_not_answered_by_a_time() -> None:
     assert not _texts("Kie mortis Zorbo?", "Zorbo mortis en la 1907.")
     assert spans("Kie mortis Zorbo?", "Zorbo mortis en Zelpo en la jaro 1907.")["place"] == {
         "en Zelpo"}
+
+
+def test_who_is_no_clause_no_bare_number_and_no_participle() -> None:
+    asked = "Kiuj estis la amikoj de Zorbo?"
+    # "estis irinta" is a compound tense, not what Zorbo was
+    assert not _texts(asked, "Zorbo estis irinta al Zelpo.")
+    assert "predicate" not in spans(asked, "La amikoj de Zorbo estis dek du.")
+    assert "Bertilo kaj Ingrid" in _texts(asked, "La amikoj de Zorbo estis Bertilo kaj Ingrid.")
+    assert "when_clause" not in spans("Kiu venis?", "Kiam Zorbo dormis, venis Bertilo.")
+    # a capitalised name the lexicon reads as an adjective is still a name
+    assert "Mirzaj" in _texts("Kiu venis?", "Kiam Zorbo dormis, Mirzaj venis.")
