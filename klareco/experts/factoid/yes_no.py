@@ -3,7 +3,8 @@
 ``Ĉu Kain mortigis Habelon?`` is answered from the evidence clause that best supports it: the
 same verb (or a copula for a copula), and the question's fillers found there; a clause whose
 subject is someone else, with the question's subject in neither role, comes last (it is not
-about the question's subject, even with the same verb). Then
+about the question's subject, even with the same verb), and when no other clause matches
+there is no verdict: it says nothing of the question's subject. Then
 
 * a filler in the other role (subject ↔ object) → ``ne``: who did what to whom differs;
 * the same head with another name after it (``filino de X`` asked, ``filino de Y`` found)
@@ -101,7 +102,11 @@ def yes_no(frame: Frame, question: Sentence, top: Sequence[Evidence]) -> Verdict
             key = (float(not elsewhere), float(verb), float(same + crossed), share, -n)
             if best is None or key > best[0]:
                 best = (key, Verdict(answer, n, reason, features))
-    return None if best is None else best[1]
+    if best is None or not best[0][0]:
+        # the best clause is about someone else, with the question's subject in no role of
+        # it: it says nothing of whether that subject did what is asked
+        return None
+    return best[1]
 
 
 def phrases_missing(frame: Frame, words: tuple[Word, ...], context: frozenset[str]) -> int:

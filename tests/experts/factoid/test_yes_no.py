@@ -158,3 +158,11 @@ def test_mal_makes_a_verb_or_a_predicate_its_opposite() -> None:
                    "Bertilo malfermis la fenestron.") == "jes"
     # a noun that only shares the root elsewhere in the clause says nothing of it
     assert verdict("Ĉu la vojo estis longa?", "La vojo estis longa kaj malseka.") == "jes"
+
+
+def test_a_clause_only_about_someone_else_gives_no_verdict() -> None:
+    # the question's subject is in no role of the only clause that matches: it says nothing
+    # of whether Ludmilo sang
+    assert verdict("Ĉu Ludmilo kantis en la preĝejo?", "Karlo kantis en la preĝejo.") is None
+    assert verdict("Ĉu Ludmilo kantis en la preĝejo?",
+                   "Ludmilo kantis en la preĝejo.") == "jes"
