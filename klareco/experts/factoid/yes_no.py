@@ -40,7 +40,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from klareco.experts.base import Evidence
-from klareco.experts.factoid.candidates import is_pronoun
+from klareco.experts.factoid.candidates import is_pronoun, named_noun, noun_owners
 from klareco.experts.factoid.features import Features, subject_elsewhere
 from klareco.experts.factoid.frame import (
     Frame,
@@ -51,6 +51,7 @@ from klareco.experts.factoid.frame import (
 )
 from klareco.experts.factoid.roles import Voice, as_asked, clause_roles
 from klareco.lexicon.closed_classes import NEGATION_WORDS
+from klareco.lexicon.semantics import KIN_CONVERSES
 from klareco.parse.ast import Clause, Phrase, Sentence, Word
 
 
@@ -70,6 +71,7 @@ def yes_no(frame: Frame, question: Sentence, top: Sequence[Evidence]) -> Verdict
         share = coverage(words, matched, frame.terms)
         found = names_found(words, frame, item.context)
         missing = phrases_missing(frame, words, item.context)
+        other_kin = _other_kin(question, item.ast)
         for k, clause in enumerate(item.ast.clauses):
             local = matched & set(clause.words)
             if not local:
@@ -78,7 +80,7 @@ def yes_no(frame: Frame, question: Sentence, top: Sequence[Evidence]) -> Verdict
             verb = _verb_agrees(frame, clause, words)
             same, crossed = _filler_roles(frame, fillers)
             differs = _fillers_differ(frame, fillers)
-            other = _other_name_after(frame, question, words, matched)
+            other = _other_name_after(frame, question, words, matched) or other_kin
             negated = any(words[i].form.lower() in NEGATION_WORDS for i in clause.words)
             flipped = negated != frame.negated
             contrary = says_opposite(frame, clause, words)
@@ -230,6 +232,34 @@ def _fillers_differ(frame: Frame, fillers: dict[str, set[str]]) -> int:
         if key in ("object", "predicate") and wanted and there and not there & wanted:
             differs += 1
     return differs
+
+
+def _other_kin(question: Sentence, sentence: Sentence) -> bool:
+    """Whether the evidence gives the question's subject another kin noun of the same owner
+    than the one asked: "Ĉu Petro estis la patro de Zorbo?" against "Petro, filo de Zorbo"
+    (a son is not the father, nor a mother a father; ``KIN_CONVERSES`` names the kin)."""
+    main = question.main
+    if main is None or main.subject is None or main.predicate is None:
+        return False
+    asked = question.words[main.predicate.head]
+    if not asked.terms or asked.terms[-1] not in KIN_CONVERSES:
+        return False
+    owners = noun_owners(question, main.predicate.head)
+    who = {t for i in main.subject.members() for t in question.words[i].terms}
+    if not owners or not who:
+        return False
+    words = sentence.words
+    for i, word in enumerate(words):
+        if not word.is_name or who.isdisjoint(word.terms):
+            continue
+        noun = named_noun(sentence, i)
+        if noun is None or not words[noun].terms or noun_owners(sentence, noun).isdisjoint(
+                owners):
+            continue
+        said = words[noun].terms[-1]
+        if said in KIN_CONVERSES and said != asked.terms[-1]:
+            return True
+    return False
 
 
 def _other_name_after(frame: Frame, question: Sentence, words: tuple[Word, ...],

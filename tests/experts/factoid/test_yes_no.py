@@ -166,3 +166,9 @@ def test_a_clause_only_about_someone_else_gives_no_verdict() -> None:
     assert verdict("Ĉu Ludmilo kantis en la preĝejo?", "Karlo kantis en la preĝejo.") is None
     assert verdict("Ĉu Ludmilo kantis en la preĝejo?",
                    "Ludmilo kantis en la preĝejo.") == "jes"
+
+
+def test_another_kin_noun_of_the_same_owner_is_ne() -> None:
+    said = "Bertilo, filo de Zorbo, venis al la urbo."
+    assert verdict("Ĉu Bertilo estis la patro de Zorbo?", said) == "ne"
+    assert verdict("Ĉu Bertilo estis la filo de Zorbo?", said) == "jes"
