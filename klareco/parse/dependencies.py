@@ -470,7 +470,7 @@ def _conjuncts(chunks: list[_Chunk], words: tuple[Word, ...], role_heads: set[in
 def _inner_conjuncts(chunks: list[_Chunk], words: tuple[Word, ...]) -> dict[int, int]:
     """The prepositional chunks after a coordinator that repeat the last preposition inside
     the nominal before it, with the noun that preposition governs there: in "la patrino de
-    Jakobo kaj de Joses", "de Joses" coordinates with "de Jakobo", not with the mother (a
+    Zorbo kaj de Ingrid", "de Ingrid" coordinates with "de Zorbo", not with the mother (a
     phrase opened by that same preposition is left to the outer list)."""
     found: dict[int, int] = {}
     for position in range(2, len(chunks)):

@@ -129,10 +129,10 @@ def answer_candidates(sentence: Sentence, matched: set[int], frame: Frame,
         if all(points_back(words[i]) or words[i].xpos in _FRAME_TAGS for i in span):
             continue  # "tiamaniere", "pro tio": said of what another sentence tells
         if candidate.slot in _TOLD_CLAUSES and _tells_the_asked_event(sentence, span, frame):
-            continue  # "…, kiam naskiĝis Isaak" is not when Isaak was born: it is that birth
+            continue  # "…, kiam naskiĝis Bertilo" is not when Bertilo was born: it is that birth
         if frame.named_stems and _other_sex_named(words[span_head(sentence.heads, span)],
                                                   frame.named_stems):
-            continue  # "viron eminentan" names no one's wife
+            continue  # "bona viro" names no one's wife
         content = [i for i in span if words[i].is_content]
         # the question's own words: a word it says, not another word of the same root
         # (marĉistino, the marsh-woman, answers a question about a marĉo; manoj, hands,
@@ -769,7 +769,7 @@ def _appositions(words: tuple[Word, ...], heads: set[int],
 
 
 def _past_parenthesis(words: tuple[Word, ...], i: int) -> int:
-    """The end of a short parenthesis right after word ``i`` ("Georgo Dandin (Dandèn), riĉa
+    """The end of a short parenthesis right after word ``i`` ("Zorbo Kalvin (Kalvèn), riĉa
     kampulo": how the name is said, a date), which leaves what follows the name's; else
     ``i``."""
     if i + 1 < len(words) and words[i + 1].form == "(":
@@ -847,8 +847,7 @@ def _names_of_asked_noun(sentence: Sentence, frame: Frame,
     """Each name the sentence gives to the noun the question asks by ("la filo de Zorbo,
     Petro, …" for "Kiu estis la filo de Zorbo?"), or that a converse kin noun, a verb of
     bearing or one of marrying makes the asked kin of the question's named person
-    (``kin_named``), with the
-    names that follow it as its flat parts (Petro Ivanoviĉ)."""
+    (``kin_named``), with the names that follow it as its flat parts (Petro Ivanoviĉ)."""
     words = sentence.words
     kin = kin_named(sentence, frame)
     for i, word in enumerate(words):
