@@ -267,7 +267,9 @@ def _question_word(role: str, phrase: Phrase, words: tuple[Word, ...],
         return f"{preposition} kiom da {noun[:-1] if noun.endswith('n') else noun}"
     # "en tiu tago", "post tri jaroj", "en aŭgusto", "en 1907": a preposition of time or
     # place before a noun of time, a month or a year
-    if marks in ("time", "place") and (root in TIME_AND_MEASURE_ROOTS or is_time(head)):
+    # ("de tri tagoj", "de decembro": since when, not from where)
+    if marks in ("time", "place", "source") and (
+            root in TIME_AND_MEASURE_ROOTS or is_time(head)):
         return "kiam"
     if marks == "place" and rng.random() < 0.6:
         return "kie"

@@ -544,4 +544,7 @@ def test_a_phrase_of_time_is_asked_with_kiam_not_kie() -> None:
     for said in ("Bertilo venis al la urbo en aŭgusto.", "Bertilo venis al la urbo en 1907."):
         forms = {form for _, _, form in _made(said)}
         assert "kiam" in forms and "kie" not in forms, said
+    # "de tri tagoj" says since when, not where from
+    forms = {form for _, _, form in _made("De tri tagoj Bertilo loĝas en la urbo.")}
+    assert "kiam" in forms and "de kie" not in forms
     assert "kie" in {form for _, _, form in _made("Bertilo loĝis en la urbo.")}
