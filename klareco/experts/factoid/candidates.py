@@ -1053,9 +1053,7 @@ def kin_by_birth(sentence: Sentence, frame: Frame) -> set[int]:
         subjects = _names_under(sentence, [c for c, r in below if r == "nsubj"])
         if "iĝ" in word.suffixes:  # the subject is born, to whom "al" names
             born = subjects
-            bearers = _names_under(sentence, [c for c, r in below if r == "obl" and any(
-                heads[k] - 1 == c and words[k].form.lower() == "al"
-                for k in range(len(words)))])
+            bearers = _names_after(sentence, below, ("al",))
         else:  # the object is born ("naskigis tri filojn: Ŝem, Ĥam kaj Jafet")
             bearers = subjects
             born = _names_under(sentence, [c for c, r in below if r in ("obj", "dep")])
@@ -1083,9 +1081,7 @@ def kin_by_marriage(sentence: Sentence, frame: Frame) -> set[int]:
             continue  # ("… neniam edziĝis kun …" says they did not marry)
         below = [(c, relations[c]) for c in range(len(words)) if heads[c] - 1 == verb]
         subjects = _names_under(sentence, [c for c, r in below if r == "nsubj"])
-        others = _names_under(sentence, [c for c, r in below if r == "obl" and any(
-            heads[k] - 1 == c and words[k].form.lower() in ("kun", "al")
-            for k in range(len(words)))])
+        others = _names_after(sentence, below, ("kun", "al"))
         # edziĝi: the subject becomes a husband; edziniĝi: a wife
         husbands, wives = (others, subjects) if "in" in word.suffixes else (subjects, others)
         for asked, said, given in ((wife, husbands, wives), (husband, wives, husbands)):
@@ -1111,6 +1107,16 @@ def _name_run(words: tuple[Word, ...], start: int, besides: frozenset[str]) -> s
         found.add(k)
         k += 1
     return found
+
+
+def _names_after(sentence: Sentence, below: list[tuple[int, str]],
+                 prepositions: tuple[str, ...]) -> set[int]:
+    """The names (``_names_under``) of a verb's ``obl`` dependents (``below``: its
+    (child, relation) pairs) opened by one of ``prepositions``: "al Zorbo", "kun Ingrid"."""
+    words, heads = sentence.words, sentence.heads
+    return _names_under(sentence, [c for c, r in below if r == "obl" and any(
+        heads[k] - 1 == c and words[k].form.lower() in prepositions
+        for k in range(len(words)))])
 
 
 def _names_under(sentence: Sentence, tops: list[int]) -> set[int]:

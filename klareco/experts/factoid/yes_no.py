@@ -65,13 +65,14 @@ class Verdict:
 
 def yes_no(frame: Frame, question: Sentence, top: Sequence[Evidence]) -> Verdict | None:
     best: tuple[tuple[float, ...], Verdict] | None = None
+    kin = _kin_asked(question)
     for n, item in enumerate(top):
         words = item.ast.words
         matched = matched_words(words, frame.terms)
         share = coverage(words, matched, frame.terms)
         found = names_found(words, frame, item.context)
         missing = phrases_missing(frame, words, item.context)
-        other_kin = _other_kin(question, item.ast)
+        other_kin = kin is not None and _other_kin(kin, item.ast)
         for k, clause in enumerate(item.ast.clauses):
             local = matched & set(clause.words)
             if not local:
@@ -234,20 +235,30 @@ def _fillers_differ(frame: Frame, fillers: dict[str, set[str]]) -> int:
     return differs
 
 
-def _other_kin(question: Sentence, sentence: Sentence) -> bool:
+# what a copula question asks by a kin noun: the noun's stem, its owners' terms and the
+# subject's ("Ĉu Petro estis la patro de Zorbo?": patr, {zorb}, {petr})
+KinAsked = tuple[str, set[str], set[str]]
+
+
+def _kin_asked(question: Sentence) -> KinAsked | None:
+    """The kin noun a copula question's predicate asks by, with its owners and the subject
+    (``KinAsked``); None when it asks by none."""
+    main = question.main
+    if main is None or main.subject is None or main.predicate is None:
+        return None
+    asked = question.words[main.predicate.head]
+    if not asked.terms or asked.terms[-1] not in KIN_CONVERSES:
+        return None
+    owners = noun_owners(question, main.predicate.head)
+    who = {t for i in main.subject.members() for t in question.words[i].terms}
+    return (asked.terms[-1], owners, who) if owners and who else None
+
+
+def _other_kin(kin: KinAsked, sentence: Sentence) -> bool:
     """Whether the evidence gives the question's subject another kin noun of the same owner
     than the one asked: "Ĉu Petro estis la patro de Zorbo?" against "Petro, filo de Zorbo"
     (a son is not the father, nor a mother a father; ``KIN_CONVERSES`` names the kin)."""
-    main = question.main
-    if main is None or main.subject is None or main.predicate is None:
-        return False
-    asked = question.words[main.predicate.head]
-    if not asked.terms or asked.terms[-1] not in KIN_CONVERSES:
-        return False
-    owners = noun_owners(question, main.predicate.head)
-    who = {t for i in main.subject.members() for t in question.words[i].terms}
-    if not owners or not who:
-        return False
+    stem, owners, who = kin
     words = sentence.words
     for i, word in enumerate(words):
         if not word.is_name or who.isdisjoint(word.terms):
@@ -257,7 +268,7 @@ def _other_kin(question: Sentence, sentence: Sentence) -> bool:
                 owners):
             continue
         said = words[noun].terms[-1]
-        if said in KIN_CONVERSES and said != asked.terms[-1]:
+        if said in KIN_CONVERSES and said != stem:
             return True
     return False
 
