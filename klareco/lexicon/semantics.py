@@ -8,7 +8,12 @@ installed dictionary, so a table can never hold an entry that no word will match
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from klareco.lexicon.closed_classes import CARDINAL_DIGITS, CARDINAL_MULTIPLIERS, PREPOSITIONS
+
+if TYPE_CHECKING:
+    from klareco.parse.ast import Word
 
 # The role a prepositional phrase plays, by its preposition: "al kiu" asks for the indirect
 # object and "al Petro" gives it; "en kiu urbo" asks for a place and "en Varsovio" gives one.
@@ -134,3 +139,18 @@ def says_how(roots: tuple[str, ...]) -> bool:
     return not (set(roots) & (TIME_AND_MEASURE_ROOTS | DEGREE_AND_STANCE_ROOTS)
                 or first in PREPOSITIONS or first in CARDINAL_DIGITS
                 or first in CARDINAL_MULTIPLIERS)
+
+
+_TIME_ROOTS = TIME_AND_MEASURE_ROOTS | MONTH_ROOTS
+
+
+def is_time(word: Word) -> bool:
+    """A noun of time or measure, a month, or a four-digit year."""
+    return not _TIME_ROOTS.isdisjoint(word.roots) or (
+        word.xpos == "NUM" and word.form.isdigit() and len(word.form) == 4)
+
+
+def is_ordinal(word: Word) -> bool:
+    """An ordinal: an adjective of numerals (sepa, dudek-unua, centa)."""
+    return word.xpos == "ADJ" and bool(word.roots) and all(
+        r in CARDINAL_DIGITS or r in CARDINAL_MULTIPLIERS for r in word.roots)

@@ -21,7 +21,6 @@ from klareco.errors import KlarecoError
 from klareco.experts.factoid.candidates import (
     describes,
     is_direction_adverb,
-    is_time,
     measured_unit,
     named_noun,
     points_back,
@@ -36,6 +35,7 @@ from klareco.lexicon.semantics import (
     PERSON_CLASSES,
     PREPOSITION_ROLES,
     TIME_AND_MEASURE_ROOTS,
+    is_time,
     says_how,
 )
 from klareco.parse import parse

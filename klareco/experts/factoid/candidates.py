@@ -57,6 +57,8 @@ from klareco.lexicon.semantics import (
     SPOUSE_NOUNS,
     TIME_AND_MEASURE_ROOTS,
     converses_answering,
+    is_ordinal,
+    is_time,
     says_how,
 )
 from klareco.parse.ast import Clause, Phrase, Sentence, Word
@@ -257,12 +259,6 @@ INDIVIDUAL_WORDS = frozenset(f"{word}{ending}" for word in ("kiu", "kia")
 
 # "en kiu tempo", "en kiu momento" ask for any time, not for a date as "en kiu jaro" does
 ANY_TIME_ROOTS = frozenset({"temp", "moment"})
-
-
-def is_ordinal(word: Word) -> bool:
-    """An ordinal: an adjective of numerals (sepa, dudek-unua, centa)."""
-    return word.xpos == "ADJ" and bool(word.roots) and all(
-        r in CARDINAL_DIGITS or r in CARDINAL_MULTIPLIERS for r in word.roots)
 
 
 def _orders_time(after: list[Word]) -> bool:
@@ -719,15 +715,6 @@ def _adjunct_slots(phrase: Phrase, words: tuple[Word, ...], span: tuple[int, ...
     if any(is_time(words[i]) for i in span) and "time" not in slots:
         slots.append("time")
     return slots or ["adjunct"]
-
-
-_TIME_ROOTS = TIME_AND_MEASURE_ROOTS | MONTH_ROOTS
-
-
-def is_time(word: Word) -> bool:
-    """A noun of time or measure, a month, or a four-digit year."""
-    return not _TIME_ROOTS.isdisjoint(word.roots) or (
-        word.xpos == "NUM" and word.form.isdigit() and len(word.form) == 4)
 
 
 def _chunk_after(words: tuple[Word, ...], start: int) -> tuple[int, ...]:

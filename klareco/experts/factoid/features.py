@@ -18,7 +18,6 @@ from klareco.experts.factoid.candidates import (
     Candidate,
     counting,
     is_asked_noun,
-    is_time,
     kin_named,
     named_noun,
     noun_owners,
@@ -31,7 +30,7 @@ from klareco.experts.factoid.roles import Roles, action_noun_roles, clause_roles
 from klareco.lexicon.closed_classes import PERSONAL_PRONOUNS
 from klareco.lexicon.orthography import from_x_system
 from klareco.lexicon.roots import load_roots
-from klareco.lexicon.semantics import PLACE_CLASSES
+from klareco.lexicon.semantics import PLACE_CLASSES, is_time
 from klareco.parse.ast import Clause, Word
 
 Features = dict[str, float]
