@@ -31,7 +31,7 @@ COLLECTION_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
 _ANALYZER_PACKAGES = ("klareco.grammar", "klareco.lexicon", "klareco.parse")
 _ANALYZER_MODULES = (
     ("klareco.retrieval", "keywords.py"), ("klareco.retrieval", "index.py"),
-    ("klareco.retrieval", "bm25.py"),
+    ("klareco.retrieval", "bm25.py"), ("klareco.retrieval", "kinds.py"),
     ("klareco.models", "vocabulary.py"), ("klareco.models", "trees.py"),
     ("klareco.corpus", "names.py"),  # which first words the parser reads as names
 )

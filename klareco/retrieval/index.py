@@ -12,6 +12,9 @@ from klareco.corpus.store import Store
 from klareco.parse.ast import Sentence
 from klareco.retrieval.bm25 import BM25Arrays, BM25Index, build_bm25
 from klareco.retrieval.keywords import context_terms, speaker_terms, terms
+from klareco.retrieval.kinds import sentence_kinds
+
+SentenceTerms = tuple[tuple[str, ...], tuple[str, ...], int]  # own terms, names, answer kinds
 
 # A sentence is also indexed under the names of the sentence before it in the same document,
 # at this fraction of a term of its own: it often refers back to them by a pronoun ("Bertilo
@@ -31,22 +34,23 @@ class BM25Indexer:
     """The stage-1 index, built with the corpus store (a ``corpus.build.SentenceIndexer``):
     each sentence under its own terms, those of its work's title and its section headings, and
     at a lower weight the names of the sentence before it and (``speaker_weight`` > 0) the
-    speaker of its speech."""
+    speaker of its speech; beside it, the kinds of answer each sentence holds, which stage 2
+    checks against the question's (``klareco.retrieval.kinds``)."""
 
     def __init__(self, speaker_weight: float = SPEAKER_WEIGHT) -> None:
         self.speaker_weight = speaker_weight
 
-    def per_sentence(self, sentence: Sentence) -> tuple[tuple[str, ...], tuple[str, ...]]:
-        return tuple(terms(sentence)), tuple(sorted(sentence.name_terms))
+    def per_sentence(self, sentence: Sentence) -> SentenceTerms:
+        return tuple(terms(sentence)), tuple(sorted(sentence.name_terms)), \
+            sentence_kinds(sentence)
 
-    def blobs(self, rows: Sequence[Row],
-              values: Sequence[tuple[tuple[str, ...], tuple[str, ...]]]) -> dict[str, bytes]:
+    def blobs(self, rows: Sequence[Row], values: Sequence[SentenceTerms]) -> dict[str, bytes]:
         context: dict[tuple[str, str], list[str]] = {}
         speakers: dict[str, list[str]] = {}
         documents = []
         previous_doc = None
         previous_names: tuple[str, ...] = ()
-        for (document, section, passage, _), (own, names) in zip(rows, values, strict=True):
+        for (document, section, passage, _), (own, names, _) in zip(rows, values, strict=True):
             key = (document.doc_id, section.section_id)
             if key not in context:
                 context[key] = context_terms(document.title, section.heads)
@@ -61,11 +65,14 @@ class BM25Indexer:
                     counts.setdefault(term, self.speaker_weight)
             documents.append(counts)
             previous_doc, previous_names = document.doc_id, names
-        return index_blobs(build_bm25(documents), [s.sentence_id for _, _, _, s in rows])
+        kinds = np.array([k for _, _, k in values], dtype=np.int64)
+        return index_blobs(build_bm25(documents), [s.sentence_id for _, _, _, s in rows], kinds)
 
 
-def index_blobs(arrays: BM25Arrays, sentence_ids: list[str]) -> dict[str, bytes]:
-    """The byte blobs the build stores: the BM25 arrays and the sentence-id order."""
+def index_blobs(arrays: BM25Arrays, sentence_ids: list[str], kinds: np.ndarray
+                ) -> dict[str, bytes]:
+    """The byte blobs the build stores: the BM25 arrays, the sentence-id order and each
+    sentence's answer kinds."""
     # Rank of each sentence id in sorted order: the deterministic tie-break (id ascending).
     order = np.argsort(np.array(sentence_ids, dtype=object), kind="stable")
     rank = np.empty(len(sentence_ids), dtype=np.int32)
@@ -76,7 +83,13 @@ def index_blobs(arrays: BM25Arrays, sentence_ids: list[str]) -> dict[str, bytes]
         "bm25.documents": arrays.documents.astype(np.int32).tobytes(),
         "bm25.weights": arrays.weights.astype(np.float32).tobytes(),
         "sentence_id_rank": rank.tobytes(),
+        "answer_kinds": kinds.astype(np.int64).tobytes(),
     }
+
+
+def load_kinds(store: Store) -> np.ndarray:
+    """Each stored sentence's answer kinds, by corpus position (``kinds.sentence_kinds``)."""
+    return store.index_array("answer_kinds", np.int64)
 
 
 def load_bm25(store: Store) -> tuple[BM25Index, np.ndarray]:

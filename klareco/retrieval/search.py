@@ -5,7 +5,9 @@ Three retrievers over one interface (``Searcher.search(text, k, retriever)``):
 * ``bm25``   stage 1 only: keywords from the question's AST, BM25 over roots and names.
 * ``hybrid`` stage 1's top 100 (and the dense search's nearest ``DENSE_DEPTH``, off by
   default), reranked by the Tree-LSTM cosine fused with the BM25 score
-  (``klareco.retrieval.fusion``); the default.
+  (``klareco.retrieval.fusion``), and, when the fusion rule sets a ``kind_bonus`` (0 by
+  default), a bonus for a sentence that holds an answer of the kind the question asks for
+  (``klareco.retrieval.kinds``); the default.
 * ``dense``  the Tree-LSTM cosine over the whole FAISS index, for comparison.
 
 When the question has keywords but no sentence contains any of them, ``hybrid`` falls back to
@@ -34,8 +36,9 @@ from klareco.errors import DamagedError, EmptyInputError, KlarecoError
 from klareco.parse import parse
 from klareco.parse.ast import Sentence
 from klareco.retrieval.fusion import Fusion, fuse, knee_cut
-from klareco.retrieval.index import load_bm25
+from klareco.retrieval.index import load_bm25, load_kinds
 from klareco.retrieval.keywords import Keyword, keywords
+from klareco.retrieval.kinds import asked_kinds
 from klareco.retrieval.query import question_text
 from klareco.text import require_text
 
@@ -116,6 +119,7 @@ class Searcher:
     def __init__(self, store: Store, stage2: Stage2 | None = None) -> None:
         self.store = store
         self.index, self.id_rank = load_bm25(store)
+        self.kinds = load_kinds(store)  # each sentence's answer kinds, by position
         self.stage2 = stage2
         # a question is parsed as the corpus was: its names that start sentences read as names
         self.names = stored_names(store.info)
@@ -233,8 +237,10 @@ class Searcher:
             timings["dense"] = _since(started)
         cosines = self.stage2.vectors(positions) @ query
         _check_finite(cosines, self._dense_path(), "a cosine")
+        asked = asked_kinds(ast) if self.stage2.fusion.kind_bonus else 0
+        fits = (self.kinds[positions] & asked) != 0 if asked else None
         order, final = fuse(scores, cosines, self.id_rank[positions], self.stage2.fusion,
-                            keywords)
+                            keywords, fits)
         _check_finite(final, self._dense_path(), "a fused score")
         if tail_cut:
             keep = knee_cut(final)

@@ -20,7 +20,7 @@ from tests.faults.damage import DAMAGES, damage_blob
 ARRAYS_NAME = arrays_path(Path(STORE_NAME)).name  # the index arrays, mapped at load
 HOME_FILES = (STORE_NAME, ARRAYS_NAME, DENSE_INDEX_NAME, DENSE_META_NAME, CHECKSUMS_NAME)
 # the blobs of a fixture build (a test below checks the list is complete)
-BLOBS = ("bm25.documents", "bm25.indptr", "bm25.vocabulary", "bm25.weights",
+BLOBS = ("answer_kinds", "bm25.documents", "bm25.indptr", "bm25.vocabulary", "bm25.weights",
          "sentence_id_rank", "trees.features", "trees.levels", "trees.morphemes",
          "trees.offsets", "trees.parents")
 MODEL_FILES = ("tree_lstm.pt", "tree_lstm.npz", "answer_ranker.pt", "answer_ranker.npz")

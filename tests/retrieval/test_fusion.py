@@ -75,3 +75,26 @@ def test_a_keyword_scaled_weight_trusts_bm25_more_for_longer_questions() -> None
     assert "per_keyword" in rule.to_dict()
     assert Fusion(**Fusion("weighted", 0.3).to_dict()) == Fusion("weighted", 0.3)
     assert Fusion("weighted", 0.3).weight(9) == 0.3
+
+
+def test_a_candidate_of_the_asked_kind_gets_the_bonus() -> None:
+    lexical = np.array([3.0, 2.0, 1.0])
+    cosine = np.array([0.6, 0.5, 0.4])
+    fusion = Fusion("weighted", alpha=0.5, kind_bonus=2.0)  # the first stands 1.22 above
+    plain = fusion.scores(lexical, cosine)
+    fits = np.array([False, True, False])
+    assert np.allclose(fusion.scores(lexical, cosine, fits=fits), plain + [0.0, 2.0, 0.0])
+    order, _ = fuse(lexical, cosine, np.array([0, 1, 2]), fusion, fits=fits)
+    assert order.tolist() == [1, 0, 2]  # the second holds what is asked: it comes first
+    # without a kind asked (None), or with the bonus off, the order is the plain one
+    assert fuse(lexical, cosine, np.array([0, 1, 2]), fusion)[0].tolist() == [0, 1, 2]
+    off = Fusion("weighted", alpha=0.5, kind_bonus=0.0)
+    assert fuse(lexical, cosine, np.array([0, 1, 2]), off, fits=fits)[0].tolist() == [0, 1, 2]
+
+
+def test_the_kind_bonus_is_recorded_only_when_it_is_not_the_default() -> None:
+    assert Fusion("weighted").kind_bonus == 0.0  # off unless a fusion rule sets it
+    assert "kind_bonus" not in Fusion("weighted").to_dict()
+    assert Fusion("weighted", kind_bonus=0.5).to_dict()["kind_bonus"] == 0.5
+    assert Fusion(**Fusion("weighted", kind_bonus=0.5).to_dict()) == \
+        Fusion("weighted", kind_bonus=0.5)

@@ -7,6 +7,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from klareco.parse import parse
 from klareco.retrieval.bm25 import BM25Index, build_bm25
 from klareco.retrieval.search import Searcher
 
@@ -163,3 +164,29 @@ def test_matches_are_every_document_with_a_query_term_in_order() -> None:
         assert len(found_scores) == len(found)
         # a zero weight still matches, without adding to the score
         assert all(s > 0 for s in found_scores) or any(w == 0 for _, w in query)
+
+
+def test_a_kind_bonus_lifts_the_candidates_of_the_asked_kind(
+        hybrid: Searcher) -> None:
+    from dataclasses import replace
+
+    from klareco.retrieval.kinds import asked_kinds, sentence_kinds
+
+    question = "Kiam parolis Dio laŭ Genezo?"  # asks for a time
+    plain = hybrid.search(question, 100, "hybrid")  # the shipped rule: no bonus
+    fusion = hybrid.stage2.fusion
+    hybrid.stage2.fusion = replace(fusion, kind_bonus=1.0)
+    try:
+        hits = hybrid.search(question, 100, "hybrid").hits
+    finally:
+        hybrid.stage2.fusion = fusion
+    with_bonus = {h.sentence_id: h.score for h in hits}
+    asked = asked_kinds(parse(question))
+    rows = hybrid.store.sentences_at([h.position for h in plain.hits], evidence=True)
+    fitting = [bool(sentence_kinds(hybrid.store.ast_of(row)) & asked) for row in rows]
+    assert any(fitting) and not all(fitting), "the fixture should hold both kinds of candidate"
+    for hit, fits in zip(plain.hits, fitting, strict=True):
+        # the build stored each sentence's kinds as the parse reads them
+        assert bool(hybrid.kinds[hit.position] & asked) == fits
+        assert with_bonus[hit.sentence_id] == pytest.approx(
+            hit.score + (1.0 if fits else 0.0))
