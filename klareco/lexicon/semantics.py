@@ -8,12 +8,23 @@ installed dictionary, so a table can never hold an entry that no word will match
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from klareco.lexicon.closed_classes import CARDINAL_DIGITS, CARDINAL_MULTIPLIERS, PREPOSITIONS
 
-if TYPE_CHECKING:
-    from klareco.parse.ast import Word
+
+class Word(Protocol):
+    """What the facts below read of a parsed word (``klareco.parse.ast.Word``, a later stage
+    than the lexicon)."""
+
+    @property
+    def form(self) -> str: ...
+
+    @property
+    def xpos(self) -> str: ...
+
+    @property
+    def roots(self) -> tuple[str, ...]: ...
 
 # The role a prepositional phrase plays, by its preposition: "al kiu" asks for the indirect
 # object and "al Petro" gives it; "en kiu urbo" asks for a place and "en Varsovio" gives one.
