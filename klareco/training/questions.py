@@ -239,6 +239,8 @@ def _question_word(role: str, phrase: Phrase, words: tuple[Word, ...],
     who = "kiuj" if head.feat("Number") == "Plur" else "kiu"
     if role == "predicate" and measured_unit(head) == "jar":
         return "kiom aĝa"  # "dekjara" (ten years old) answers "kiom aĝa"
+    if role == "predicate" and head.feat("VerbForm") == "Part":
+        return None  # "estis devigita", "estis irinta": a compound tense, what was done, no quality
     if role == "predicate" and head.xpos == "ADJ":
         return "kiaj" if head.feat("Number") == "Plur" else "kia"  # "bona" answers "kia"
     if role == "adjunct" and _is_manner(phrase, words):

@@ -192,6 +192,13 @@ def test_adjectives_answer_kia_and_adverbs_kiel() -> None:
     assert ("kiel", ("rapid",)) in forms
 
 
+def test_a_participle_after_esti_is_a_compound_tense_not_a_quality() -> None:
+    # "Zorbo estis batita" says what was done to him: "Kia estis Zorbo?" has no such answer
+    for text in ("Zorbo estis batita de la vento.", "Ingrid estis foririnta."):
+        assert not {form for _, _, form in _made(text)} & {"kia", "kiaj", "kiu", "kio"}
+    assert "kia" in {form for _, _, form in _made("Zorbo estis laca.")}
+
+
 def test_kiel_never_asks_for_an_adverb_that_does_not_say_how() -> None:
     # "fine" (at last), "tute" (wholly), "poste" (afterwards), "unue" (first) answer no "kiel"
     for adverb in ("fine", "tute", "poste", "unue"):
