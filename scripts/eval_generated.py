@@ -7,7 +7,8 @@
 Needs a built corpus (`klareco build`). A fifth of the documents, chosen by a hash of their id,
 is held out (`klareco/training/heldout.py`); from their sentences that the encoder was not
 trained on, and that hold no evidence of the dev set, the question generator makes one question
-each, and half of those naming someone get another name of the corpus (unanswerable).
+each; half of those naming someone get another name of the corpus, and some others ask when,
+where or why of what the corpus tells without it (both unanswerable).
 Prints the figures `klareco eval` gives the dev set, and answer accuracy per question form.
 With --items, the questions are read from FILE when it exists and written to it when not, so
 two versions of the engine can be measured on the very same questions. --only makes one kind

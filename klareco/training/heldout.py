@@ -5,7 +5,8 @@ it flatters the engine. Questions generated from whole documents kept out of tra
 (``held_out_documents``) measure what it does on text it has not been fitted to, in any number
 and for every form of question. Answerable questions come from the generator
 (``klareco.training.questions``); unanswerable ones swap the question's name for another name
-of the corpus, kept only when no corpus sentence holds both that name and the question's verb.
+of the corpus, kept only when no corpus sentence holds both that name and the question's verb,
+or ask when, where or why of what the corpus tells without it (``reader.ask_unstated``).
 """
 
 from __future__ import annotations
@@ -36,8 +37,10 @@ from klareco.training.reader import (
     MAX_PASSES,
     NAME_SAMPLE,
     PHRASE_ADD_SHARE,
+    UNSTATED_SHARE,
     add_phrase,
     adjunct_phrases,
+    ask_unstated,
     is_right,
     named_elsewhere,
     pool_of,
@@ -68,7 +71,7 @@ def held_out_items(engine: Engine, count: int, seed: int, exclude: Iterable[str]
     trained on and that hold no ``exclude`` text (the gold evidence), made by ``ask`` (the
     generator, or one kind of question only: ``questions.ASKERS``)."""
     store = engine.store
-    index = engine.searcher.index
+    index, kinds = engine.searcher.index, engine.searcher.kinds
     rng = random.Random(seed)
     pool = pool_of(engine, held_out_documents(engine.documents), rng)
     sample = store.asts_at(pool[:NAME_SAMPLE])
@@ -94,6 +97,9 @@ def held_out_items(engine: Engine, count: int, seed: int, exclude: Iterable[str]
             swapped = swap_name(generated.text, names, rng, generated.work)
             if swapped is not None and not supported(index, *swapped):
                 item = HeldOutItem(generated, swapped[0], False, "unanswerable")
+        elif rng.random() < UNSTATED_SHARE and (unstated := ask_unstated(
+                generated.text, generated.form, index, kinds, rng, generated.work)):
+            item = HeldOutItem(generated, unstated, False, "unanswerable")
         elif generated.yes_no and rng.random() < PHRASE_ADD_SHARE:
             added = add_phrase(generated.text, generated.sentence, phrases, rng,
                                generated.work)

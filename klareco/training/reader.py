@@ -4,7 +4,9 @@ Answerable questions are made from corpus sentences (``klareco.training.question
 answers are known: the head of the phrase asked for, the numbers a ``kiom`` counts, or jes/ne.
 Unanswerable ones swap a name of the question for another name of the corpus ("Kiun mortigis
 Kain?" → "Kiun mortigis Ezaŭ?"), the commonest way a plausible question has no answer, or
-its verb ("Kiun konstruis Kain?"): someone the corpus knows, doing what it does not tell. A
+its verb ("Kiun konstruis Kain?"): someone the corpus knows, doing what it does not tell; or
+they ask when, where or why of something the corpus tells without it ("Kiam mortis Zorbo?",
+``ask_unstated``), as people ask of the people a work names. A
 yes/no question may instead get a phrase of another sentence ("Ĉu Kain mortigis Habelon en la
 templo?"): the clause then says more than the corpus does, which is no "jes" and no "ne".
 Each question is searched like a user's; every option the factoid expert weighs is labelled
@@ -41,8 +43,10 @@ from klareco.experts.factoid.expert import answer_key
 from klareco.experts.factoid.features import Features
 from klareco.experts.factoid.frame import read_frame
 from klareco.experts.factoid.model import Example, Ranker, probability_of_right, train
+from klareco.lexicon.semantics import PREPOSITION_ROLES
 from klareco.parse import parse
 from klareco.parse.ast import Sentence, name_term
+from klareco.retrieval.kinds import TIME, asked_kinds, preposition_bit, word_kinds
 from klareco.text import normalize_for_judging
 from klareco.training.encoder import trained_positions
 from klareco.training.questions import (
@@ -53,6 +57,8 @@ from klareco.training.questions import (
 from klareco.training.split import held_out_documents, training_documents, tuning_documents
 
 SWAP_SHARE = 0.5  # of the questions naming someone, made unanswerable by swapping the name
+# of the others, made unanswerable by asking a circumstance the corpus does not tell
+UNSTATED_SHARE = 0.5
 VERB_SWAP_SHARE = 0.2  # of the others, made unanswerable by swapping the verb
 # of the yes/no questions not swapped, made unanswerable by a phrase of another sentence
 PHRASE_ADD_SHARE = 0.3
@@ -166,6 +172,60 @@ def swap_verb(text: str, verbs: dict[str, list[str]], rng: random.Random) -> str
     if word.form[:1].isupper():
         new = new[:1].upper() + new[1:]
     return text[:word.start] + new + text[word.end:]
+
+
+# Question words that ask a circumstance of a whole clause, and the forms of generated questions
+# whose first word alone is the question word: "Kion manĝis Zorbo?" → "Kiam manĝis Zorbo?".
+UNSTATED_WORDS = ("Kiam", "Kie", "Kial")
+UNSTATED_FROM = frozenset({"ĉu", "kio", "kion", "kiu", "kiun", "kiuj", "kiujn", "kie", "kien",
+                           "kiam", "kial", "kiel"})
+# Sentences after one that names someone that may still tell of them ("Li mortis en …").
+UNSTATED_REACH = 2
+_TIME_PREPOSITIONS = sum(preposition_bit(p) for p, role in PREPOSITION_ROLES.items()
+                         if role == "time")
+
+
+def ask_unstated(text: str, form: str, index: Any, kinds: np.ndarray, rng: random.Random,
+                 work: str = "") -> str | None:
+    """The question asking when, where or why of what it says someone did, where the corpus
+    does not tell it: no sentence that holds one of the question's names, nor the
+    ``UNSTATED_REACH`` sentences after it, holds the question's verb and an answer of the
+    kind asked (``retrieval.kinds``; ``kinds``: every sentence's, by position). People ask
+    such things of the people a work names: a death it tells without its day, a journey
+    without its cause. ("Ĉu Zorbo mortis?" → "Kiam mortis Zorbo?" of a story that never says
+    when.) The names of ``work``, the work the question's end mentions, do not count. None
+    when the question has no such form, no name or no verb, or when the corpus may tell each
+    of the three."""
+    first, _, rest = text.partition(" ")
+    if form not in UNSTATED_FROM or first.lower() != form or not rest or ", " in rest:
+        return None
+    for word in rng.sample(UNSTATED_WORDS, len(UNSTATED_WORDS)):
+        if word.lower() != form:
+            question = f"{word} {rest}"
+            if _untold(question, index, kinds, work):
+                return question
+    return None
+
+
+def _untold(question: str, index: Any, kinds: np.ndarray, work: str) -> bool:
+    try:
+        ast = parse(question)
+    except EmptyInputError:
+        return False
+    asked, verb = asked_kinds(ast), ast.verb
+    end = question.rfind(work) if work and work in question else len(question)
+    names = {w.stem for w in ast.words if w.proper and w.stem[:1].isupper() and w.start < end}
+    if not asked or verb is None or verb.is_copula or not verb.terms or not names:
+        return False
+    if asked & (TIME | preposition_bit("en")):  # "post la milito" tells when, "ĝis la
+        asked |= _TIME_PREPOSITIONS  # urbo" and "antaŭ la pordo" where
+    if any(word_kinds(w) & asked for w in ast.words[1:]):
+        return False  # the question tells it itself: "Kiam … post la morto de Zorbo?"
+    named = np.concatenate([index.postings(name_term(n)) for n in names]).astype(np.int64)
+    near = np.unique(np.concatenate([named + step for step in range(UNSTATED_REACH + 1)]))
+    with_verb = np.concatenate([index.postings(t) for t in verb.terms]).astype(np.int64)
+    told = np.intersect1d(near, with_verb)
+    return not (kinds[told] & asked).any()
 
 
 def swap_name(text: str, names: Sequence[str], rng: random.Random, work: str = ""
@@ -291,7 +351,7 @@ def make_examples(engine: Engine, documents: set[str], count: int, seed: int,
     names = swappable_names(sample)
     verbs = finite_verbs(sample)
     phrases = adjunct_phrases(sample)
-    index = engine.searcher.index
+    index, kinds = engine.searcher.index, engine.searcher.kinds
     made: list[Labelled] = []
     bar = tqdm(total=count, desc=desc, unit="q", disable=not progress)
     passes = chain.from_iterable(answerable_questions(store, pool, rng, exclude)
@@ -307,6 +367,9 @@ def make_examples(engine: Engine, documents: set[str], count: int, seed: int,
                 question, answerable, form = owned, False, "unanswerable"
             elif swapped is not None and not supported(index, *swapped):
                 question, answerable, form = swapped[0], False, "unanswerable"
+            elif swapped is None and rng.random() < UNSTATED_SHARE and (other := ask_unstated(
+                    question, form, index, kinds, rng, generated.work)) is not None:
+                question, answerable, form = other, False, "unanswerable"
             elif swapped is None and generated.yes_no and rng.random() < PHRASE_ADD_SHARE:
                 other = add_phrase(question, generated.sentence, phrases, rng, generated.work)
                 if other is not None:

@@ -14,11 +14,13 @@ from klareco.experts.factoid import FactoidExpert
 from klareco.experts.factoid.frame import read_frame
 from klareco.experts.factoid.model import Ranker
 from klareco.parse import parse
+from klareco.retrieval.kinds import sentence_kinds
 from klareco.training.questions import GeneratedQuestion, generate
 from klareco.training.reader import (
     OptionReaders,
     add_phrase,
     adjunct_phrases,
+    ask_unstated,
     is_right,
     named_elsewhere,
     states_the_answer,
@@ -155,3 +157,47 @@ def test_options_read_in_worker_processes_come_back_the_same_and_in_order(
         shared = read(questions)()
     assert sum(found is not None for found in alone) >= 3
     assert shared == alone
+
+
+def _corpus(*texts: str) -> tuple[_Postings, np.ndarray]:
+    """Made-up sentences as an index of their terms and their answer kinds, by position."""
+    parsed = [parse(text) for text in texts]
+    return (_Postings([{t for w in p.words for t in w.terms} for p in parsed]),
+            np.array([sentence_kinds(p) for p in parsed], dtype=np.int64))
+
+
+def test_a_circumstance_the_corpus_does_not_tell_is_asked_as_unanswerable() -> None:
+    rng = random.Random(1)
+    # the work tells that Zorbo died, never when, where or why
+    index, kinds = _corpus("Zorbo mortis.", "La hundo dormis sur la tapiŝo.")
+    asked = ask_unstated("Ĉu Zorbo mortis?", "ĉu", index, kinds, rng)
+    assert asked in {"Kiam Zorbo mortis?", "Kie Zorbo mortis?", "Kial Zorbo mortis?"}
+    # a question about what he did becomes one about when, where or why he did it
+    asked = ask_unstated("Kion manĝis Zorbo?", "kion", index, kinds, rng)
+    assert asked is not None and asked.split()[0] in {"Kiam", "Kie", "Kial"}
+
+
+def test_a_circumstance_told_in_the_sentence_or_the_next_ones_is_not_asked() -> None:
+    # when and where are told, in the sentence and in the one after it by "li"; only why is not
+    index, kinds = _corpus("Zorbo mortis en la urbo.", "Li mortis en la jaro 1850.")
+    for seed in range(6):
+        assert ask_unstated("Ĉu Zorbo mortis?", "ĉu", index, kinds,
+                            random.Random(seed)) == "Kial Zorbo mortis?"
+    # all three told: nothing to ask
+    index, kinds = _corpus("Zorbo mortis en la urbo.", "Li mortis, ĉar li estis malsana.",
+                           "Tio estis en la jaro 1850, kiam li mortis.")
+    assert ask_unstated("Ĉu Zorbo mortis?", "ĉu", index, kinds, random.Random(0)) is None
+
+
+def test_an_unstated_circumstance_needs_a_name_a_verb_and_a_form_it_can_turn() -> None:
+    index, kinds = _corpus("Zorbo mortis.", "La hundo dormis.")
+    rng = random.Random(0)
+    assert ask_unstated("Ĉu la hundo dormis?", "ĉu", index, kinds, rng) is None  # no name
+    assert ask_unstated("Ĉu Zorbo estis maljuna?", "ĉu", index, kinds, rng) is None  # copula
+    assert ask_unstated("Kies filo mortis?", "kies", index, kinds, rng) is None
+    # the question tells when itself
+    assert ask_unstated("Ĉu Zorbo mortis post la milito?", "ĉu", index, kinds,
+                        rng) in {"Kial Zorbo mortis post la milito?", None}
+    # a name in the work the question mentions says whose book it is, not whom it asks about
+    assert ask_unstated("Ĉu la hundo dormis en 'Zorbo'?", "ĉu", index, kinds, rng,
+                        "'Zorbo'") is None
