@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from klareco.lexicon.closed_classes import CARDINAL_DIGITS, CARDINAL_MULTIPLIERS, PREPOSITIONS
+from klareco.lexicon.roots import load_roots
 
 
 class Word(Protocol):
@@ -94,6 +95,9 @@ def converses_answering(stem: str) -> frozenset[str]:
 # Bearing and begetting say the same of parent and child: "Y naskis X" makes Y the mother of
 # X, "Y naskigis X" the father (begetting, in the older style), "al Y naskiĝis X" a parent.
 BIRTH_ROOTS = frozenset({"nask"})
+# Verbs of saying: after one and a colon stands what was said ("Petro diris al ŝi: Mi
+# venos."), the object a question "Kion diris Petro?" asks for.
+SAYING_ROOTS = frozenset({"dir", "respond", "demand", "kri", "flustr", "rakont"})
 # Marrying says who is whose spouse: "X edziĝis kun Y" (X becomes a husband) makes Y his
 # wife, "Y edziniĝis al X" (Y becomes a wife) makes X her husband; kun or al name the other.
 MARRIAGE_ROOTS = frozenset({"edz"})
@@ -137,6 +141,19 @@ PERSON_CLASSES = frozenset({"PERSONO", "PARENCO", "PROFESIO", "POSTENO", "ETNO",
 PERSON_SUFFIXES = frozenset({"ist", "ul", "an", "estr"})
 PERSON_KEEPING_SUFFIXES = frozenset({"in", "et", "eg"})
 PLACE_CLASSES = frozenset({"URBO", "LANDO", "LOKO", "REGIONO", "RIVERO", "GEOGRAFIO"})
+_PLACE_CLASS_STEMS = frozenset(name.lower()[:-1] for name in PLACE_CLASSES)  # URBO → urb
+
+
+def may_name_a_place(stem: str) -> bool:
+    """Whether a noun of this stem may name a kind of place: the dictionary gives it a
+    place's class ("urbo", "lando", "insulo") or none ("strato", "domo"). A question "en kiu
+    urbo" is answered by a name or by the noun itself ("en Varsovio", "en la urbo"); one
+    of a kind the dictionary knows as no place, "sur kia besto", by any thing ("sur
+    ĉevalo")."""
+    if stem in _PLACE_CLASS_STEMS:
+        return True
+    root = load_roots().get(stem)
+    return root is None or root.semantic_class is None or root.semantic_class in PLACE_CLASSES
 
 
 def says_how(roots: tuple[str, ...]) -> bool:

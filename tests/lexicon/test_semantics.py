@@ -15,7 +15,7 @@ def test_every_root_in_the_tables_is_in_the_dictionary() -> None:
     roots = load_roots()
     tables = (semantics.TIME_AND_MEASURE_ROOTS | semantics.MONTH_ROOTS
               | semantics.NAMING_ROOTS | semantics.DEGREE_AND_STANCE_ROOTS
-              | semantics.BIRTH_ROOTS
+              | semantics.BIRTH_ROOTS | semantics.SAYING_ROOTS
               | set(semantics.MEASURED_IN)
               | {r for units in semantics.MEASURED_IN.values() for r in units})
     assert sorted(r for r in tables if r not in roots) == []
@@ -116,3 +116,12 @@ def test_every_kin_noun_is_a_dictionary_noun_and_its_converses_answer_back() -> 
     # a parent's converse is a child and the other way round
     for parent in semantics.PARENT_NOUNS:
         assert semantics.KIN_CONVERSES[parent] == semantics.CHILD_NOUNS
+
+
+def test_a_noun_may_name_a_kind_of_place_unless_the_dictionary_says_it_names_another_kind(
+        ) -> None:
+    assert semantics.may_name_a_place("urb") and semantics.may_name_a_place("land")
+    assert semantics.may_name_a_place("insul")  # of the class GEOGRAFIO
+    assert semantics.may_name_a_place("strat")  # of no class: it may be a place
+    assert not semantics.may_name_a_place("best")  # ANIMALO
+    assert not semantics.may_name_a_place("arb")

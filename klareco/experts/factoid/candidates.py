@@ -54,11 +54,13 @@ from klareco.lexicon.semantics import (
     PLACE_CLASSES,
     PREPOSITION_ROLES,
     RELATIVE_TIME_PREPOSITIONS,
+    SAYING_ROOTS,
     SPOUSE_NOUNS,
     TIME_AND_MEASURE_ROOTS,
     converses_answering,
     is_ordinal,
     is_time,
+    may_name_a_place,
     says_how,
 )
 from klareco.parse.ast import Clause, Phrase, Sentence, Word
@@ -237,7 +239,8 @@ def fits_question(frame: Frame, slot: str, words: list[Word]) -> bool:
         preposition = words[0].form.lower() if words[0].xpos == "ADP" else None
         if preposition in _AWAY_FROM.get(role, ()):
             return False  # "de la urbo" is where from: no answer to kien; "al" none to de kie
-        if frame.hole_roots:  # "en kiu urbo": a name, or the city itself
+        if any(may_name_a_place(stem) for stem in frame.hole_stems):
+            # "en kiu urbo": a name, or the city itself; "sur kia besto": any thing
             return named or any(set(w.content_roots) & frame.hole_roots for w in words)
         return slot in PLACE_SLOTS or named
     if role == "reason":
@@ -558,9 +561,24 @@ def _raw_candidates(sentence: Sentence, matched: set[int], frame: Frame
         yield from _names_of_asked_noun(sentence, frame, clause_of)
     if frame.role == "quality" and frame.hole_roots:
         yield from _qualities_of_asked_noun(sentence, frame, clause_of)
+    yield from _speech(words, clauses)
     yield from _quantities(words, clause_of, clauses)
     yield from _dates(words, clause_of)
     yield from _possessors(words, matched, clause_of)
+
+
+def _speech(words: tuple[Word, ...], clauses: tuple[Clause, ...]) -> Iterator[Candidate]:
+    """What was said, after a verb of saying with no object and a colon ("Petro diris al
+    ŝi: Mi venos morgaŭ."): the object of the saying, to the sentence's end, in its clause."""
+    for n, clause in enumerate(clauses):
+        if clause.verb is None or clause.object is not None or not clause.words or \
+                not SAYING_ROOTS.intersection(words[clause.verb].roots):
+            continue
+        colon = max(clause.words) + 1
+        if colon < len(words) and words[colon].form == ":":
+            said = _trim(tuple(range(colon + 1, len(words))), words)
+            if said:
+                yield Candidate(said, "object", n)
 
 
 def _adjunct_candidates(clause: Clause, words: tuple[Word, ...], n: int

@@ -541,3 +541,28 @@ def test_who_is_no_clause_no_bare_number_and_no_participle() -> None:
     assert "when_clause" not in spans("Kiu venis?", "Kiam Zorbo dormis, venis Bertilo.")
     # a capitalised name the lexicon reads as an adjective is still a name
     assert "Mirzaj" in _texts("Kiu venis?", "Kiam Zorbo dormis, Mirzaj venis.")
+
+
+def test_a_kind_of_thing_is_answered_by_any_thing_a_kind_of_place_by_a_name() -> None:
+    # "sur kia besto": a thing of that kind, though the sentence does not call it a beast
+    assert "sur ĉevalo" in _texts("Sur kia besto rajdis Zorbo?", "Zorbo rajdis sur ĉevalo.")
+    assert "sur mulo" in _texts("Sur kiu besto rajdis Zorbo?",
+                                "Zorbo renkontis Ingrid; Zorbo rajdis sur mulo.")
+    # "en kiu urbo", "sur kiu strato": a name or the noun itself, not any place
+    said = "Zorbo loĝis en granda domo sur la strato Malva en Parizo."
+    assert "en granda domo" not in _texts("En kiu urbo loĝis Zorbo?", said)
+    assert "en Parizo" in _texts("En kiu urbo loĝis Zorbo?", said)
+    assert "en granda domo" not in _texts("Sur kiu strato loĝis Zorbo?", said)
+
+
+def test_what_was_said_after_a_verb_of_saying_and_a_colon_is_its_object() -> None:
+    said = "Kaj Zorbo diris al Ingrid: Mi venos morgaŭ."
+    assert "Mi venos morgaŭ" in spans("Kion Zorbo diris al Ingrid?", said)["object"]
+    assert "Mi ne scias" in spans("Kion respondis Zorbo?", "Zorbo respondis: Mi ne scias.")[
+        "object"]
+    # no colon, or a verb that says nothing: no speech
+    assert "Mi venos morgaŭ" not in _texts("Kion Zorbo diris?",
+                                           "Zorbo diris tion. Mi venos morgaŭ.")
+    assert "la pomon" not in spans("Kion Zorbo manĝis?", "Zorbo manĝis: la pomon.").get(
+        "object", set()) or "la pomon" in spans(
+        "Kion Zorbo manĝis?", "Zorbo manĝis la pomon.")["object"]
