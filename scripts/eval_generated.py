@@ -2,7 +2,8 @@
 """How the engine answers questions generated from held-out documents.
 
     python scripts/eval_generated.py [--count 3000] [--seed 11] [--json] [--items FILE]
-                                     [--only other-voice|opposite|event-noun|owner-naming|quality]
+                                     [--only other-voice|opposite|event-noun|owner-naming|
+                                             quality|speech]
 
 Needs a built corpus (`klareco build`). A fifth of the documents, chosen by a hash of their id,
 is held out (`klareco/training/heldout.py`); from their sentences that the encoder was not
@@ -18,7 +19,8 @@ with a mal- verb or an adjective predicate, half as it is and half turned to its
 `event-noun` asks when or where an event happened by its noun ("Kiam okazis la morto de
 Bertilo?" from "Bertilo mortis en …"), `owner-naming` asks a name by someone's relative
 ("Kiel nomiĝis la filo de Zorbo?"), `quality` asks what a noun with adjectives is like
-("Kian ĉapelon aĉetis Petro?" from "… aĉetis ruĝan ĉapelon"). The held-out documents hold a
+("Kian ĉapelon aĉetis Petro?" from "… aĉetis ruĝan ĉapelon"), `speech` what someone said
+("Kion Petro diris al Ana?" from "Petro diris al Ana: …"). The held-out documents hold a
 few hundred such sentences, so --count 400 gives what there is.
 """
 

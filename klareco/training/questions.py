@@ -34,6 +34,7 @@ from klareco.lexicon.semantics import (
     NAMING_ROOTS,
     PERSON_CLASSES,
     PREPOSITION_ROLES,
+    SAYING_ROOTS,
     TIME_AND_MEASURE_ROOTS,
     is_time,
     says_how,
@@ -1268,10 +1269,36 @@ def as_quality(sentence: Sentence, rng: random.Random,
     return None
 
 
+def as_speech(sentence: Sentence, rng: random.Random,
+              kinds: Mapping[str, Counter[str]] | None = None) -> GeneratedQuestion | None:
+    """Only a question asking what someone said ("Kion Petro diris al Ana?" from "Petro
+    diris al Ana: Mi venos morgaŭ."): the first clause of a verb of saying with a subject
+    that is no pronoun, no object, and a colon after it; its answer is the speech, known by
+    its first content word."""
+    words = sentence.words
+    for clause in sentence.clauses:
+        if clause.verb is None or clause.object is not None or clause.subject is None or \
+                not clause.words or words[clause.subject.head].xpos == "PRON" or \
+                not SAYING_ROOTS.intersection(words[clause.verb].roots) or \
+                not states(clause, words):
+            continue
+        colon = max(clause.words) + 1
+        if colon >= len(words) or words[colon].form != ":":
+            continue
+        after = [w for w in words[colon + 1:] if not w.is_punct]
+        said = [w for w in after if w.is_content and not w.is_copula]
+        if len(after) < 2 or not said:
+            continue
+        text = _question_text("kion", clause, _constituents(clause, words), words, rng)
+        if text is not None:
+            return GeneratedQuestion(text, _stem(said[0]), yes_no=False, form="kion")
+    return None
+
+
 # held-out sets of one kind of question (``scripts/eval_generated.py --only``)
 ASKERS: dict[str, Asker] = {"other-voice": in_other_voice, "opposite": as_said_or_opposite,
                             "event-noun": as_event, "owner-naming": owner_question,
-                            "quality": as_quality}
+                            "quality": as_quality, "speech": as_speech}
 
 
 def names_someone(question: str) -> bool:

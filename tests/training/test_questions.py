@@ -547,6 +547,19 @@ def test_the_quality_asker_asks_only_kia_questions() -> None:
     assert ASKERS["quality"](parse("Mirela skribis leteron."), random.Random(2)) is None
 
 
+def test_the_speech_asker_asks_what_someone_said_after_a_colon() -> None:
+    from klareco.training.questions import ASKERS
+
+    made = ASKERS["speech"](parse("Kaj Zorbo diris al Ingrid: Mi venos morgaŭ."),
+                            random.Random(3))
+    assert made is not None and made.form == "kion" and made.answers == ("ven",)
+    assert made.text.startswith("Kion ") and "Zorbo" in made.text and "venos" not in made.text
+    # no colon, a pronoun speaking, or a verb that says nothing: no question
+    for said in ("Zorbo diris al Ingrid, ke li venos.", "Li diris: Mi venos morgaŭ.",
+                 "Zorbo kuris: li venis tro malfrue."):
+        assert ASKERS["speech"](parse(said), random.Random(3)) is None, said
+
+
 def test_a_phrase_of_time_is_asked_with_kiam_not_kie() -> None:
     for said in ("Bertilo venis al la urbo en aŭgusto.", "Bertilo venis al la urbo en 1907."):
         forms = {form for _, _, form in _made(said)}
