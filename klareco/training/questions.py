@@ -1271,27 +1271,34 @@ def as_quality(sentence: Sentence, rng: random.Random,
 
 def as_speech(sentence: Sentence, rng: random.Random,
               kinds: Mapping[str, Counter[str]] | None = None) -> GeneratedQuestion | None:
-    """Only a question asking what someone said ("Kion Petro diris al Ana?" from "Petro
-    diris al Ana: Mi venos morgaŭ."): the first clause of a verb of saying with a subject
-    that is no pronoun, no object, and a colon after it; its answer is the speech, known by
-    its first content word."""
+    """Only a question asking what someone said or knew ("Kion Petro diris al Ana?" from
+    "Petro diris al Ana: Mi venos morgaŭ." or "Petro diris al Ana, ke li venos."): the first
+    clause with a subject that is no pronoun and no object, followed by a colon after a verb
+    of saying, or right away by a "ke" clause; its answer is what follows, known by its
+    first content word."""
     words = sentence.words
-    for clause in sentence.clauses:
+    for n, clause in enumerate(sentence.clauses):
         if clause.verb is None or clause.object is not None or clause.subject is None or \
                 not clause.words or words[clause.subject.head].xpos == "PRON" or \
-                not SAYING_ROOTS.intersection(words[clause.verb].roots) or \
-                not states(clause, words):
+                words[clause.verb].is_copula or not states(clause, words):
             continue
-        colon = max(clause.words) + 1
-        if colon >= len(words) or words[colon].form != ":":
-            continue
-        after = [w for w in words[colon + 1:] if not w.is_punct]
-        said = [w for w in after if w.is_content and not w.is_copula]
-        if len(after) < 2 or not said:
+        after = max(clause.words) + 1
+        said: list[Word] = []
+        if after < len(words) and words[after].form == ":" and \
+                SAYING_ROOTS.intersection(words[clause.verb].roots):
+            said = list(words[after + 1:])
+        else:
+            that = next((c for c in sentence.clauses if c.parent == n and c.introducer
+                         is not None and words[c.introducer].form.lower() == "ke" and
+                         all(words[i].is_punct for i in range(after, c.introducer))), None)
+            if that is not None and words[that.introducer - 1].xpos != "ADP":
+                said = [words[i] for i in sorted(that.words)]
+        content = [w for w in said if w.is_content and not w.is_copula]
+        if sum(not w.is_punct for w in said) < 2 or not content:
             continue
         text = _question_text("kion", clause, _constituents(clause, words), words, rng)
         if text is not None:
-            return GeneratedQuestion(text, _stem(said[0]), yes_no=False, form="kion")
+            return GeneratedQuestion(text, _stem(content[0]), yes_no=False, form="kion")
     return None
 
 

@@ -554,9 +554,12 @@ def test_the_speech_asker_asks_what_someone_said_after_a_colon() -> None:
                             random.Random(3))
     assert made is not None and made.form == "kion" and made.answers == ("ven",)
     assert made.text.startswith("Kion ") and "Zorbo" in made.text and "venos" not in made.text
-    # no colon, a pronoun speaking, or a verb that says nothing: no question
-    for said in ("Zorbo diris al Ingrid, ke li venos.", "Li diris: Mi venos morgaŭ.",
-                 "Zorbo kuris: li venis tro malfrue."):
+    # or a "ke" clause after any verb without an object
+    made = ASKERS["speech"](parse("Zorbo sciis, ke la reĝo mortis."), random.Random(3))
+    assert made is not None and made.answers == ("reĝ",) and "reĝo" not in made.text
+    # a pronoun speaking, a verb that says nothing before a colon, a purpose: no question
+    for said in ("Li diris: Mi venos morgaŭ.", "Zorbo kuris: li venis tro malfrue.",
+                 "Zorbo laboris, por ke li manĝu."):
         assert ASKERS["speech"](parse(said), random.Random(3)) is None, said
 
 

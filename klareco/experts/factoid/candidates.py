@@ -189,6 +189,8 @@ def fits_question(frame: Frame, slot: str, words: list[Word]) -> bool:
         return False  # kiu asks which one, kia what kind, a name question a name: no action
     if role in NOUN_ROLES and slot in CLAUSE_ANSWERS:
         return False  # who or what is no "kiam …", "ĉar …" or "por ke …" clause
+    if words[0].form.lower() == "ke" and frame.word not in ("kio", "kion"):
+        return False  # "ke la reĝo mortis" says what was known or said: no one, no why
     if frame.word in INDIVIDUAL_WORDS and frame.word.startswith("kiu") and \
             all((w.xpos in ("ADJ", "NUM") or w.feat("VerbForm") == "Part") and
                 w.form[:1].islower() for w in words):
@@ -561,24 +563,37 @@ def _raw_candidates(sentence: Sentence, matched: set[int], frame: Frame
         yield from _names_of_asked_noun(sentence, frame, clause_of)
     if frame.role == "quality" and frame.hole_roots:
         yield from _qualities_of_asked_noun(sentence, frame, clause_of)
-    yield from _speech(words, clauses)
+    yield from _said(words, clauses)
     yield from _quantities(words, clause_of, clauses)
     yield from _dates(words, clause_of)
     yield from _possessors(words, matched, clause_of)
 
 
-def _speech(words: tuple[Word, ...], clauses: tuple[Clause, ...]) -> Iterator[Candidate]:
-    """What was said, after a verb of saying with no object and a colon ("Petro diris al
-    ŝi: Mi venos morgaŭ."): the object of the saying, to the sentence's end, in its clause."""
+def _said(words: tuple[Word, ...], clauses: tuple[Clause, ...]) -> Iterator[Candidate]:
+    """What a clause's verb says, sees or knows when it has no object of its own: after a
+    verb of saying and a colon, the speech to the sentence's end ("Petro diris al ŝi: Mi
+    venos morgaŭ."); right after any verb, a "ke" clause ("Petro sciis, ke la reĝo
+    mortis."), not one led by a preposition ("por ke": a purpose). Each is the object that
+    "Kion diris / sciis Petro?" asks for, in the verb's clause."""
     for n, clause in enumerate(clauses):
         if clause.verb is None or clause.object is not None or not clause.words or \
-                not SAYING_ROOTS.intersection(words[clause.verb].roots):
+                words[clause.verb].is_copula:
             continue
-        colon = max(clause.words) + 1
-        if colon < len(words) and words[colon].form == ":":
-            said = _trim(tuple(range(colon + 1, len(words))), words)
+        after = max(clause.words) + 1
+        if after < len(words) and words[after].form == ":" and \
+                SAYING_ROOTS.intersection(words[clause.verb].roots):
+            said = _trim(tuple(range(after + 1, len(words))), words)
             if said:
                 yield Candidate(said, "object", n)
+        for that in clauses:
+            start = that.introducer
+            if that.parent == n and start is not None and \
+                    words[start].form.lower() == "ke" and \
+                    all(words[i].is_punct for i in range(after, start)) and \
+                    words[start - 1].xpos != "ADP":
+                said = _trim(tuple(sorted(that.words)), words)
+                if said:
+                    yield Candidate(said, "object", n)
 
 
 def _adjunct_candidates(clause: Clause, words: tuple[Word, ...], n: int

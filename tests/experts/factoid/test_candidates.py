@@ -566,3 +566,16 @@ def test_what_was_said_after_a_verb_of_saying_and_a_colon_is_its_object() -> Non
     assert "la pomon" not in spans("Kion Zorbo manĝis?", "Zorbo manĝis: la pomon.").get(
         "object", set()) or "la pomon" in spans(
         "Kion Zorbo manĝis?", "Zorbo manĝis la pomon.")["object"]
+
+
+def test_a_ke_clause_right_after_a_verb_without_an_object_is_its_object() -> None:
+    assert "ke la reĝo mortis" in spans("Kion sciis Zorbo?",
+                                        "Zorbo sciis, ke la reĝo mortis.")["object"]
+    assert "ke li venos" in spans("Kion diris Zorbo?", "Zorbo diris, ke li venos.")["object"]
+    # "por ke" says what for, not what: no object
+    assert "ke li manĝu" not in spans("Kion faris Zorbo?",
+                                      "Zorbo laboris, por ke li manĝu.").get("object", set())
+    # what was said is no one, and no reason
+    said = "Zorbo diris al la reĝo, ke la reĝino venos."
+    assert "ke la reĝino venos" not in _texts("Kiu estas la reĝo?", said)
+    assert "ke la reĝino venos" not in _texts("Kial Zorbo venis?", said)
