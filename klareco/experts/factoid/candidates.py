@@ -195,6 +195,9 @@ def fits_question(frame: Frame, slot: str, words: list[Word]) -> bool:
             all((w.xpos in ("ADJ", "NUM") or w.feat("VerbForm") == "Part") and
                 w.form[:1].islower() for w in words):
         return False  # kiu asks which one: "irinta" (of "estis irinta") or "dek du" is none
+    if frame.word in INDIVIDUAL_WORDS and frame.word.startswith("kia") and \
+            all(w.xpos in ("NUM", "ADV") or w.form.isdigit() for w in words):
+        return False  # kia asks what kind: "tri" says how many, "meze" where or how
     if (role in ("quantity", "name") or role in PLACE_ROLES or
             (role == "time" and slot != "when_clause")) and any(
             w.xpos in ("VERB", "AUX") and w.feat("Mood") for w in words):

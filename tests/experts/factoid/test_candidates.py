@@ -579,3 +579,12 @@ def test_a_ke_clause_right_after_a_verb_without_an_object_is_its_object() -> Non
     said = "Zorbo diris al la reĝo, ke la reĝino venos."
     assert "ke la reĝino venos" not in _texts("Kiu estas la reĝo?", said)
     assert "ke la reĝino venos" not in _texts("Kial Zorbo venis?", said)
+
+
+def test_kia_is_answered_by_no_bare_number_or_adverb() -> None:
+    said = "Zorbo, katolika pastro, skribis tri leterojn en la numero 3."
+    texts = _texts("Kia pastro estis Zorbo?", said)
+    assert "katolika pastro" in texts and not texts & {"3", "tri"}
+    assert "meze" not in _texts("Kian laboron faris Zorbo?",
+                                "Zorbo laboris meze de la kampo kiel paŝtisto.")
+    assert "varma" in _texts("Kia estis la tago?", "La tago estis varma.")
