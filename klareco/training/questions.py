@@ -1060,16 +1060,32 @@ def _opposite(clause: Clause, constituents: list[tuple[str, Phrase]],
         head = words[phrase.head]
         if role != "predicate" or head.xpos != "ADJ" or phrase.preposition is not None:
             continue
-        form = _form(head)
-        if head.prefixes[:1] == ("mal",) and form.startswith("mal"):
-            turned = form[3:]
-        elif not head.prefixes:
-            turned = "mal" + form
-        else:
+        turned = _turned(_form(head), head)
+        if turned is None:
             continue
         found.append((None, {n: " ".join(turned if i == phrase.head else _form(words[i])
                                          for i in sorted(phrase.members()))}, {n: turned}))
+    for n, (role, phrase) in enumerate(constituents):
+        # an adjective of a noun phrase turned the same way: "la juna fratino" → "la
+        # maljuna fratino", the noun in its role
+        head = words[phrase.head]
+        if role == "predicate" or head.xpos != "NOUN":
+            continue
+        for k in _qualities(phrase, words):
+            turned = _turned(_form(words[k]), words[k])
+            if turned is not None:
+                found.append((None, {n: " ".join(turned if i == k else _form(words[i])
+                                                 for i in sorted(phrase.members()))},
+                              {n: _form(head)}))
     return rng.choice(found) if found else (None, {}, {})
+
+
+def _turned(form: str, word: Word) -> str | None:
+    """The form with mal- taken away, or added where the word has no prefix; None when it
+    has another."""
+    if word.prefixes[:1] == ("mal",) and form.startswith("mal"):
+        return form[3:]
+    return "mal" + form if not word.prefixes else None
 
 
 def _singular_nominative(word: Word) -> str:

@@ -491,6 +491,11 @@ def test_a_yes_no_question_may_say_the_clause_s_opposite_with_mal() -> None:
             _made("Bertilo malfermis la fenestron.", 600) if form == "ĉu"}
     turned = [answers for text, answers in made if " fermis " in f" {text} "]
     assert turned and set(turned) == {("ne",)}
+    # an adjective of a noun phrase is turned too, the noun kept in its role
+    made = {(text, answers) for text, answers, form in
+            _made("Bertilo aĉetis la novan domon.", 3000) if form == "ĉu"}
+    turned = [answers for text, answers in made if "malnovan domon" in text]
+    assert turned and set(turned) == {("ne",)}
 
 
 def test_a_held_out_set_of_one_kind_asks_only_that_kind() -> None:

@@ -8,6 +8,7 @@ verb's roots, the subject/object fillers (who did what to whom), and the hole's 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from klareco.experts.factoid.roles import (
@@ -65,6 +66,10 @@ class Frame:
     # the stems of the common nouns in the question word's phrase: "urb" in "en kiu urbo",
     # "bird" in "kian birdon" (what the answer is a kind of: ``features.kinds_of_class``)
     hole_stems: frozenset[str] = frozenset()
+    # the adjectives of the question's noun phrases, by the root of the noun they stand in,
+    # with whether mal- turns them: "la juna fratino" asks of a young sister, and "la
+    # maljuna fratino" is not one (``yes_no.says_opposite``)
+    attributes: tuple[tuple[str, str, bool], ...] = ()
 
     @property
     def asks_thing(self) -> bool:
@@ -150,7 +155,23 @@ def read_frame(question: Sentence) -> Frame | None:
                  asked.preposition.lower() if asked.preposition else None, phrase_terms,
                  frozenset(said), frozenset(numerals), voice, polarity, named_stems,
                  named_owners, _core_terms(question, asked.index, said_of_name, weights),
-                 frozenset(words[i].stem.lower() for i in hole if words[i].xpos == "NOUN"))
+                 frozenset(words[i].stem.lower() for i in hole if words[i].xpos == "NOUN"),
+                 attributes(main, words, hole))
+
+
+def attributes(clause: Clause, words: tuple[Word, ...], leave: Iterable[int] = ()
+               ) -> tuple[tuple[str, str, bool], ...]:
+    """Each adjective of the clause's noun phrases, outside ``leave``, as (the root of the
+    phrase's head noun, the adjective's root, whether mal- turns it): ``Frame.attributes``."""
+    left = set(leave)
+    found = []
+    for phrase in clause.phrases():
+        head = words[phrase.head]
+        if head.xpos != "NOUN" or not head.roots or phrase.head in left:
+            continue
+        found += [(head.roots[-1], root, opposite(words[i])) for i in sorted(phrase.members())
+                  if i not in left and words[i].xpos == "ADJ" for root in words[i].content_roots]
+    return tuple(found)
 
 
 def _core_terms(question: Sentence, index: int | None, said_of_name: Clause | None,

@@ -15,7 +15,8 @@ there is no verdict: it says nothing of the question's subject. Then
 * a denied clause → ``ne``;
 * the question's verb or predicate with ``mal-`` where the clause's has none, or the other
   way round (``Ĉu la vojo estis longa?`` against ``la vojo estis mallonga``) → ``ne``: mal-
-  makes a root its opposite;
+  makes a root its opposite; so too an adjective on a noun of the same root (``la juna
+  fratino`` against ``la maljuna fratino``);
 * otherwise ``jes``.
 
 ``jes`` and ``ne`` say the polarity of the answer, whatever the question's form (the usage
@@ -44,6 +45,7 @@ from klareco.experts.factoid.candidates import is_pronoun, named_noun, noun_owne
 from klareco.experts.factoid.features import Features, subject_elsewhere
 from klareco.experts.factoid.frame import (
     Frame,
+    attributes,
     coverage,
     matched_words,
     names_found,
@@ -212,7 +214,13 @@ def says_opposite(frame: Frame, clause: Clause, words: tuple[Word, ...]) -> bool
     """Whether the clause's verb or predicate has a root of the question's verb or predicate
     with mal- where the question has none, or none where it has it (``Frame.polarity``):
     "La vojo estis mallonga" says the road was not long, "Petro malfermis la pordon" that
-    he did not close it."""
+    he did not close it; or an adjective of the question's, on a noun of the same root,
+    likewise (``Frame.attributes``): "la maljuna fratino" is not "la juna fratino"."""
+    if frame.attributes:
+        asked_of = {(noun, root): turned for noun, root, turned in frame.attributes}
+        if any(asked_of.get((noun, root), turned) != turned
+               for noun, root, turned in attributes(clause, words)):
+            return True
     if not frame.polarity:
         return False
     asked = dict(frame.polarity)

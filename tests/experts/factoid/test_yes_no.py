@@ -172,3 +172,13 @@ def test_another_kin_noun_of_the_same_owner_is_ne() -> None:
     said = "Bertilo, filo de Zorbo, venis al la urbo."
     assert verdict("Ĉu Bertilo estis la patro de Zorbo?", said) == "ne"
     assert verdict("Ĉu Bertilo estis la filo de Zorbo?", said) == "jes"
+
+
+def test_an_adjective_turned_by_mal_on_the_same_noun_is_ne() -> None:
+    assert verdict("Ĉu Zorbo edziĝis kun la juna fratino?",
+                   "Zorbo edziĝis kun la maljuna fratino.") == "ne"
+    assert verdict("Ĉu Zorbo edziĝis kun la juna fratino?",
+                   "Zorbo edziĝis kun la juna fratino.") == "jes"
+    # the opposite adjective of another noun says nothing of the one asked
+    assert verdict("Ĉu la juna reĝo edziĝis kun la fratino?",
+                   "La juna reĝo edziĝis kun la maljuna fratino.") == "jes"
