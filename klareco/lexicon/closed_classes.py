@@ -107,6 +107,10 @@ PARTICLES = frozenset(
     "ne ĉi pli plej malpli malplej tre tro nur mem ankaŭ ajn eĉ jen jes ĉu ja".split()
 )
 
+# The degree particles: before an adjective they say how much of it ("la pli juna", "la
+# plej bela", "tro granda").
+DEGREE_PARTICLES = frozenset("pli plej malpli malplej tre tro".split())
+
 # Adverbs that are roots without an ending (the -e adverbs are open-class words).
 PRIMITIVE_ADVERBS = frozenset(
     """jam nun hodiaŭ hieraŭ morgaŭ postmorgaŭ antaŭhieraŭ baldaŭ ankoraŭ tuj tamen for plu

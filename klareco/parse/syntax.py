@@ -28,6 +28,8 @@ from klareco.parse.morphology import UD_TWIN, lalr_parser, own_analysis
 QUOTES = set("\"'“”„«»‹›‘’—–-")
 _BOUNDARIES = {".", "!", "?", ";", ":", "…", "..."}
 _NOMINAL_CATEGORIES = {"ARTICLE", "NUMERAL", "DETERMINER", "ADJECTIVE", "NOUN"}
+# what a noun phrase can start with before its adjectives
+_PHRASE_OPENERS = frozenset({"ARTICLE", "NUMERAL", "DETERMINER", "ADJECTIVE"})
 _CASED_POS = frozenset({"NOUN", "PROPN", "ADJ", "DET", "PRON", "NUM"})
 # The category of the other parts of speech (the rest are OTHER).
 _POS_CATEGORIES = {
@@ -121,6 +123,13 @@ def _categories(words: tuple[Word, ...]) -> list[Token]:
         if kinds[position] == "NUMERAL" and kinds[position + 1] == "ADVERB" \
                 and words[position].correlative is not None:
             kinds[position] = "ADVERB"
+    for position in range(1, len(kinds) - 1):
+        # a degree particle after the start of a noun phrase, before one of its adjectives,
+        # stays in the phrase: "la pli juna fratino", "la plej belan domon"
+        if words[position].form.lower() in closed_classes.DEGREE_PARTICLES and \
+                kinds[position + 1].startswith("ADJECTIVE") and \
+                kinds[position - 1].split("_ACC")[0] in _PHRASE_OPENERS:
+            kinds[position] = kinds[position + 1]
     following_case = ""
     for position in range(len(kinds) - 1, -1, -1):
         kind = kinds[position]

@@ -129,6 +129,17 @@ def test_genitive_stays_in_its_phrase() -> None:
     assert s.predicate.text(s.words) == "filino de Polonio"
 
 
+def test_a_degree_particle_inside_a_noun_phrase_stays_in_it() -> None:
+    s = parse("La plej juna frato vidis la pli belan domon.")
+    assert s.subject.text(s.words) == "La plej juna frato"
+    assert s.object.text(s.words) == "la pli belan domon"
+    s = parse("Zorbo edziĝis kun la malpli juna fratino.")
+    assert [a.text(s.words) for a in s.main.adjuncts] == ["kun la malpli juna fratino"]
+    # before a predicate adjective it stays outside: it qualifies the adjective alone
+    s = parse("La domo estas tre bela.")
+    assert s.subject.text(s.words) == "La domo"
+
+
 @pytest.mark.parametrize("text", ["Kiom da pomoj manĝis Petro?", "Petro manĝis tiom da pomoj.",
                                   "Kiom da pomoj la knabo manĝis?"])
 def test_a_quantity_phrase_leaves_the_subject_to_the_nominative(text: str) -> None:
