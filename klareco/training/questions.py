@@ -24,6 +24,7 @@ from klareco.experts.factoid.candidates import (
     measured_unit,
     named_noun,
     points_back,
+    said_by,
 )
 from klareco.experts.factoid.features import class_stem
 from klareco.experts.factoid.frame import hole_words
@@ -34,7 +35,6 @@ from klareco.lexicon.semantics import (
     NAMING_ROOTS,
     PERSON_CLASSES,
     PREPOSITION_ROLES,
-    SAYING_ROOTS,
     TIME_AND_MEASURE_ROOTS,
     is_time,
     says_how,
@@ -1289,26 +1289,14 @@ def as_speech(sentence: Sentence, rng: random.Random,
               kinds: Mapping[str, Counter[str]] | None = None) -> GeneratedQuestion | None:
     """Only a question asking what someone said or knew ("Kion Petro diris al Ana?" from
     "Petro diris al Ana: Mi venos morgaŭ." or "Petro diris al Ana, ke li venos."): the first
-    clause with a subject that is no pronoun and no object, followed by a colon after a verb
-    of saying, or right away by a "ke" clause; its answer is what follows, known by its
-    first content word."""
+    clause with a subject that is no pronoun whose verb says something
+    (``candidates.said_by``); its answer is what is said, known by its first content word."""
     words = sentence.words
     for n, clause in enumerate(sentence.clauses):
-        if clause.verb is None or clause.object is not None or clause.subject is None or \
-                not clause.words or words[clause.subject.head].xpos == "PRON" or \
-                words[clause.verb].is_copula or not states(clause, words):
+        if clause.subject is None or words[clause.subject.head].xpos == "PRON" or \
+                not states(clause, words):
             continue
-        after = max(clause.words) + 1
-        said: list[Word] = []
-        if after < len(words) and words[after].form == ":" and \
-                SAYING_ROOTS.intersection(words[clause.verb].roots):
-            said = list(words[after + 1:])
-        else:
-            that = next((c for c in sentence.clauses if c.parent == n and c.introducer
-                         is not None and words[c.introducer].form.lower() == "ke" and
-                         all(words[i].is_punct for i in range(after, c.introducer))), None)
-            if that is not None and words[that.introducer - 1].xpos != "ADP":
-                said = [words[i] for i in sorted(that.words)]
+        said = [words[i] for i in said_by(words, sentence.clauses, n)]
         content = [w for w in said if w.is_content and not w.is_copula]
         if sum(not w.is_punct for w in said) < 2 or not content:
             continue

@@ -573,30 +573,34 @@ def _raw_candidates(sentence: Sentence, matched: set[int], frame: Frame
 
 
 def _said(words: tuple[Word, ...], clauses: tuple[Clause, ...]) -> Iterator[Candidate]:
-    """What a clause's verb says, sees or knows when it has no object of its own: after a
-    verb of saying and a colon, the speech to the sentence's end ("Petro diris al ŝi: Mi
-    venos morgaŭ."); right after any verb, a "ke" clause ("Petro sciis, ke la reĝo
-    mortis."), not one led by a preposition ("por ke": a purpose). Each is the object that
-    "Kion diris / sciis Petro?" asks for, in the verb's clause."""
-    for n, clause in enumerate(clauses):
-        if clause.verb is None or clause.object is not None or not clause.words or \
-                words[clause.verb].is_copula:
-            continue
-        after = max(clause.words) + 1
-        if after < len(words) and words[after].form == ":" and \
-                SAYING_ROOTS.intersection(words[clause.verb].roots):
-            said = _trim(tuple(range(after + 1, len(words))), words)
-            if said:
-                yield Candidate(said, "object", n)
-        for that in clauses:
-            start = that.introducer
-            if that.parent == n and start is not None and \
-                    words[start].form.lower() == "ke" and \
-                    all(words[i].is_punct for i in range(after, start)) and \
-                    words[start - 1].xpos != "ADP":
-                said = _trim(tuple(sorted(that.words)), words)
-                if said:
-                    yield Candidate(said, "object", n)
+    """What each clause's verb says, sees or knows (``said_by``): the object that "Kion
+    diris / sciis Petro?" asks for, in the verb's clause."""
+    for n in range(len(clauses)):
+        span = said_by(words, clauses, n)
+        if span:
+            yield Candidate(span, "object", n)
+
+
+def said_by(words: tuple[Word, ...], clauses: tuple[Clause, ...], n: int) -> tuple[int, ...]:
+    """What the verb of clause ``n`` says, sees or knows when it has no object of its own:
+    after a verb of saying and a colon, the speech to the sentence's end ("Petro diris al
+    ŝi: Mi venos morgaŭ."); right after any verb, a "ke" clause ("Petro sciis, ke la reĝo
+    mortis."), not one led by a preposition ("por ke": a purpose). Empty when it says none."""
+    clause = clauses[n]
+    if clause.verb is None or clause.object is not None or not clause.words or \
+            words[clause.verb].is_copula:
+        return ()
+    after = max(clause.words) + 1
+    if after < len(words) and words[after].form == ":" and \
+            SAYING_ROOTS.intersection(words[clause.verb].roots):
+        return _trim(tuple(range(after + 1, len(words))), words)
+    for that in clauses:
+        start = that.introducer
+        if that.parent == n and start is not None and words[start].form.lower() == "ke" and \
+                all(words[i].is_punct for i in range(after, start)) and \
+                words[start - 1].xpos != "ADP":
+            return _trim(tuple(sorted(that.words)), words)
+    return ()
 
 
 def _adjunct_candidates(clause: Clause, words: tuple[Word, ...], n: int
