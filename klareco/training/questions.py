@@ -84,7 +84,8 @@ PASSIVE_VOICE = 0.15
 # it: "Bertilo mortigis la gardiston" → "Kiu mortis?" (``_other_voice``), as people ask in
 # the words they know
 OTHER_VOICE = 0.5
-SPECIAL_FORMS = 0.3  # share of sentences asked about an apposition or a ĉar/kiam clause
+# share of sentences asked about an apposition, a ĉar/kiam clause or what is said
+SPECIAL_FORMS = 0.3
 # Share of sentences that name someone by a noun of someone else's ("Petro, la filo de
 # Zorbo") asked for the name by that noun ("Kiel nomiĝis la filo de Zorbo?", "Kiu estis la
 # filo de Zorbo?") rather than otherwise: people ask so, and such sentences are few (one in
@@ -490,7 +491,7 @@ def generate(sentence: Sentence, rng: random.Random,
         return owned
     if rng.random() < SPECIAL_FORMS:
         special = (_naming_question(sentence) or _apposition_question(sentence)
-                   or _clause_question(sentence, rng))
+                   or _clause_question(sentence, rng) or as_speech(sentence, rng))
         if special is not None:
             return special
     clause = rng.choice(clauses)

@@ -559,6 +559,9 @@ def test_the_speech_asker_asks_what_someone_said_after_a_colon() -> None:
                             random.Random(3))
     assert made is not None and made.form == "kion" and made.answers == ("ven",)
     assert made.text.startswith("Kion ") and "Zorbo" in made.text and "venos" not in made.text
+    # the generator asks so too, now and then
+    made = _made("Kaj Zorbo diris al Ingrid: Mi venos morgaŭ.")
+    assert any(form == "kion" and answers == ("ven",) for _, answers, form in made)
     # or a "ke" clause after any verb without an object
     made = ASKERS["speech"](parse("Zorbo sciis, ke la reĝo mortis."), random.Random(3))
     assert made is not None and made.answers == ("reĝ",) and "reĝo" not in made.text
