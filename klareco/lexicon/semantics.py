@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from klareco.lexicon.closed_classes import CARDINAL_DIGITS, CARDINAL_MULTIPLIERS, PREPOSITIONS
+from klareco.lexicon.orthography import from_x_system
 from klareco.lexicon.roots import load_roots
 
 
@@ -141,7 +142,16 @@ PERSON_CLASSES = frozenset({"PERSONO", "PARENCO", "PROFESIO", "POSTENO", "ETNO",
 PERSON_SUFFIXES = frozenset({"ist", "ul", "an", "estr"})
 PERSON_KEEPING_SUFFIXES = frozenset({"in", "et", "eg"})
 PLACE_CLASSES = frozenset({"URBO", "LANDO", "LOKO", "REGIONO", "RIVERO", "GEOGRAFIO"})
-_PLACE_CLASS_STEMS = frozenset(name.lower()[:-1] for name in PLACE_CLASSES)  # URBO → urb
+
+
+def class_stem(name: str) -> str:
+    """The stem of the noun that a dictionary class is named by: BIRDO → bird, TRINKAJXO →
+    trinkaĵ."""
+    noun = from_x_system(name.lower())
+    return noun[:-1] if noun.endswith("o") else noun
+
+
+_PLACE_CLASS_STEMS = frozenset(class_stem(name) for name in PLACE_CLASSES)  # URBO → urb
 
 
 def may_name_a_place(stem: str) -> bool:

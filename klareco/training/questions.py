@@ -26,7 +26,6 @@ from klareco.experts.factoid.candidates import (
     points_back,
     said_by,
 )
-from klareco.experts.factoid.features import class_stem
 from klareco.experts.factoid.frame import hole_words
 from klareco.experts.factoid.roles import intransitive, names_action, voice_suffix
 from klareco.lexicon.closed_classes import NEGATION_WORDS
@@ -36,6 +35,7 @@ from klareco.lexicon.semantics import (
     PERSON_CLASSES,
     PREPOSITION_ROLES,
     TIME_AND_MEASURE_ROOTS,
+    class_stem,
     is_time,
     says_how,
 )

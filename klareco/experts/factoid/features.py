@@ -28,9 +28,8 @@ from klareco.experts.factoid.candidates import (
 from klareco.experts.factoid.frame import Frame
 from klareco.experts.factoid.roles import Roles, action_noun_roles, clause_roles
 from klareco.lexicon.closed_classes import PERSONAL_PRONOUNS
-from klareco.lexicon.orthography import from_x_system
 from klareco.lexicon.roots import load_roots
-from klareco.lexicon.semantics import PLACE_CLASSES, is_time
+from klareco.lexicon.semantics import PLACE_CLASSES, class_stem, is_time
 from klareco.parse.ast import Clause, Word
 
 Features = dict[str, float]
@@ -154,13 +153,6 @@ def kinds_of_class(name: str) -> frozenset[str]:
 
 
 MAX_KIND_STEPS = 4  # classes above a word followed (rivero → geografio → scienco)
-
-
-def class_stem(name: str) -> str:
-    """The stem of the noun that a dictionary class is named by: BIRDO → bird, TRINKAJXO →
-    trinkaĵ."""
-    noun = from_x_system(name.lower())
-    return noun[:-1] if noun.endswith("o") else noun
 
 
 def naming_features(frame: Frame, item: Evidence, name: int) -> Features:
