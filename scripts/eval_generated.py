@@ -3,7 +3,7 @@
 
     python scripts/eval_generated.py [--count 3000] [--seed 11] [--json] [--items FILE]
                                      [--only other-voice|opposite|event-noun|owner-naming|
-                                             quality|speech]
+                                             quality|speech|action]
 
 Needs a built corpus (`klareco build`). A fifth of the documents, chosen by a hash of their id,
 is held out (`klareco/training/heldout.py`); from their sentences that the encoder was not
@@ -20,8 +20,10 @@ with a mal- verb or an adjective predicate, half as it is and half turned to its
 Bertilo?" from "Bertilo mortis en …"), `owner-naming` asks a name by someone's relative
 ("Kiel nomiĝis la filo de Zorbo?"), `quality` asks what a noun with adjectives is like
 ("Kian ĉapelon aĉetis Petro?" from "… aĉetis ruĝan ĉapelon"), `speech` what someone said
-("Kion Petro diris al Ana?" from "Petro diris al Ana: …"). The held-out documents hold a
-few hundred such sentences, so --count 400 gives what there is.
+("Kion Petro diris al Ana?" from "Petro diris al Ana: …"), `action` what someone did or
+what befell something ("Kion faris Petro?", "Kio okazis al la domo?" from "Petro vendis la
+domon"). The held-out documents hold a few hundred sentences of most of these kinds, so
+--count 400 gives what there is.
 """
 
 from __future__ import annotations

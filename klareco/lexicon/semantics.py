@@ -56,6 +56,15 @@ COPULAS: frozenset[tuple[str, ...]] = frozenset({
     ("far", "iĝ"), ("nom", "iĝ"), ("montr", "iĝ"),
 })
 
+# Verbs that stand for any action or event, as a pronoun stands for a noun: "Kion faris
+# Petro?" asks what Petro did, whatever verb the answer says it with, and "Kio okazis al
+# Petro?" what happened to him. Each root with the role its question word has (kion, the
+# object of fari; kio, the subject of okazi); ``factoid.frame.asks_action`` reads them.
+PRO_VERBS: dict[str, str] = {"far": "object", "okaz": "subject"}
+# Verbs that say what someone has, can, must, wants, knows or feels, not what they do:
+# "Petro havis domon" does not answer "Kion faris Petro?".
+STATE_ROOTS = frozenset("hav pov dev vol sci kon sent ekzist ŝajn ŝat am dezir esper".split())
+
 # Roots that name: "nomo", "nomi", "nomiĝi". "Kiel vi nomiĝas?" asks for a name, not a manner.
 NAMING_ROOTS = frozenset({"nom"})
 

@@ -34,6 +34,9 @@ from klareco.lexicon.semantics import (
     NAMING_ROOTS,
     PERSON_CLASSES,
     PREPOSITION_ROLES,
+    PRO_VERBS,
+    SAYING_ROOTS,
+    STATE_ROOTS,
     TIME_AND_MEASURE_ROOTS,
     class_stem,
     is_time,
@@ -86,6 +89,11 @@ PASSIVE_VOICE = 0.15
 OTHER_VOICE = 0.5
 # share of sentences asked about an apposition, a ĉar/kiam clause or what is said
 SPECIAL_FORMS = 0.3
+# Share of sentences asked what someone did ("Kion faris Petro?") or what befell someone
+# (``as_action``; of those with an object, BEFALLEN ask "Kio okazis al …?"). Priors: people
+# ask so now and then, and every clause with an action can be asked so.
+ACTION_ASKED = 0.06
+BEFALLEN = 0.3
 # Share of sentences that name someone by a noun of someone else's ("Petro, la filo de
 # Zorbo") asked for the name by that noun ("Kiel nomiĝis la filo de Zorbo?", "Kiu estis la
 # filo de Zorbo?") rather than otherwise: people ask so, and such sentences are few (one in
@@ -489,6 +497,10 @@ def generate(sentence: Sentence, rng: random.Random,
     owned = owner_question(sentence, rng)  # draws nothing where the sentence has none
     if owned is not None and rng.random() < OWNER_ASKED:
         return owned
+    if rng.random() < ACTION_ASKED:
+        action = as_action(sentence, rng)
+        if action is not None:
+            return action
     if rng.random() < SPECIAL_FORMS:
         special = (_naming_question(sentence) or _apposition_question(sentence)
                    or _clause_question(sentence, rng) or as_speech(sentence, rng))
@@ -838,6 +850,45 @@ def _naming_question(sentence: Sentence) -> GeneratedQuestion | None:
             return GeneratedQuestion(
                 f"Kiel nomiĝis {_phrase_text(clause.subject, words, True)}?",
                 (_name_stem(words[after]),), yes_no=False, form="kiel nomiĝis")
+    return None
+
+
+def as_action(sentence: Sentence, rng: random.Random,
+              kinds: Mapping[str, Counter[str]] | None = None) -> GeneratedQuestion | None:
+    """Only a question asking what someone did ("Kion faris Petro en la urbo?" from "Petro
+    vendis sian domon en la urbo.") or, ``BEFALLEN`` of the time when the clause has an
+    object, what befell it ("Kio okazis al la domo?"): the first clause that states an
+    action, not denied, whose subject (or object) is no pronoun. The verb fari or okazi
+    stands for the clause's verb (``semantics.PRO_VERBS``), in its tense; the verb's main
+    root answers."""
+    words = sentence.words
+    for clause in sentence.clauses:
+        if not states(clause, words) or _denies(clause, words) or \
+                clause.predicate is not None or clause.subject is None:
+            continue
+        verb = words[clause.verb]  # type: ignore[index]
+        if verb.is_copula or not verb.content_roots or \
+                not {*PRO_VERBS, *STATE_ROOTS, *SAYING_ROOTS}.isdisjoint(verb.roots):
+            continue  # what one says is asked by "Kion diris …?" (``as_speech``)
+        adjuncts = [(r, p) for r, p in _constituents(clause, words)
+                    if r == "adjunct" and rng.random() >= DROP_ADJUNCT]
+        tense = verb.ending or "is"
+        undergoer = clause.object
+        if undergoer is not None and words[undergoer.head].xpos != "PRON" and \
+                not _is_relative(undergoer, words) and rng.random() < BEFALLEN:
+            said = _swapped_case(undergoer, words)  # "la domon" → "la domo", after "al"
+            if said is None:
+                continue
+            text = _question_text("kio", clause, adjuncts, words, rng,
+                                  verb=f"okaz{tense} al {said}")
+        else:
+            if words[clause.subject.head].xpos == "PRON" or \
+                    _is_relative(clause.subject, words):
+                continue
+            text = _question_text("kion", clause, [("subject", clause.subject), *adjuncts],
+                                  words, rng, verb=f"far{tense}")
+        if text is not None:
+            return GeneratedQuestion(text, _stem(verb), yes_no=False, form="kion faris")
     return None
 
 
@@ -1310,7 +1361,7 @@ def as_speech(sentence: Sentence, rng: random.Random,
 # held-out sets of one kind of question (``scripts/eval_generated.py --only``)
 ASKERS: dict[str, Asker] = {"other-voice": in_other_voice, "opposite": as_said_or_opposite,
                             "event-noun": as_event, "owner-naming": owner_question,
-                            "quality": as_quality, "speech": as_speech}
+                            "quality": as_quality, "speech": as_speech, "action": as_action}
 
 
 def names_someone(question: str) -> bool:

@@ -31,7 +31,7 @@ from functools import lru_cache
 from itertools import pairwise
 
 from klareco.experts.factoid.frame import Frame
-from klareco.experts.factoid.roles import clause_roles
+from klareco.experts.factoid.roles import clause_roles, is_passive_participle
 from klareco.lexicon.closed_classes import (
     CARDINAL_DIGITS,
     CARDINAL_MULTIPLIERS,
@@ -183,6 +183,12 @@ REASON_SLOTS = frozenset({"reason", "because_clause", "purpose"})
 def fits_question(frame: Frame, slot: str, words: list[Word]) -> bool:
     """Whether a span can be the kind of answer the question's role asks for."""
     role = frame.role
+    if role == "action":
+        # what someone did or what happened (``frame.asks_action``): a clause's verb with
+        # what follows it; what a copula says is what someone is, not what they did or
+        # what befell them, unless it is a passive ("estis vundita")
+        return slot == "verb_phrase" and not (
+            words[0].is_copula and not any(is_passive_participle(w) for w in words[1:3]))
     if role in NOUN_ROLES and words[0].xpos == "ADP":
         return False  # a subject, object, predicate or name is no prepositional phrase
     if slot == "verb_phrase" and (frame.word in INDIVIDUAL_WORDS or role == "name"):

@@ -588,3 +588,28 @@ def test_kia_is_answered_by_no_bare_number_or_adverb() -> None:
     assert "meze" not in _texts("Kian laboron faris Zorbo?",
                                 "Zorbo laboris meze de la kampo kiel paŝtisto.")
     assert "varma" in _texts("Kia estis la tago?", "La tago estis varma.")
+
+
+def test_kion_faris_and_kio_okazis_ask_an_action_and_take_only_a_verb_phrase() -> None:
+    for question in ("Kion faris Zorbo?", "Kion Zorbo faros en la urbo?",
+                     "Kio okazis al Mirela?", "Kio okazis?"):
+        frame = read_frame(parse(question))
+        assert frame is not None and frame.role == "action", question
+        assert not frame.verb_roots and "far" not in frame.terms and "okaz" not in frame.terms
+    found = spans("Kion faris Zorbo?", "Zorbo vendis sian domon en la urbo.")
+    assert set(found) == {"verb_phrase"}
+    assert "vendis sian domon en la urbo" in found["verb_phrase"]
+    # what a copula says is what one is, not what one did; a passive says what befell one
+    assert not spans("Kion faris Zorbo?", "Zorbo estis riĉa.")
+    assert "estis vundita de la lupo" in spans(
+        "Kio okazis al Mirela?", "Mirela estis vundita de la lupo.")["verb_phrase"]
+
+
+def test_fari_with_an_el_phrase_or_another_verb_asks_a_thing() -> None:
+    # "faris el la ligno": what was made; "fariĝis" is a copula; "kion diris" what was said
+    for question in ("Kion Zorbo faris el la ligno?", "Kio fariĝis Zorbo?",
+                     "Kion diris Zorbo?", "Per kio Zorbo faris tion?"):
+        frame = read_frame(parse(question))
+        assert frame is not None and frame.role != "action", question
+    assert "tablon" in spans("Kion Zorbo faris el la ligno?",
+                             "Zorbo faris tablon el la ligno.")["object"]
