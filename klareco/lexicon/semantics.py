@@ -59,7 +59,7 @@ COPULAS: frozenset[tuple[str, ...]] = frozenset({
 # Verbs that stand for any action or event, as a pronoun stands for a noun: "Kion faris
 # Petro?" asks what Petro did, whatever verb the answer says it with, and "Kio okazis al
 # Petro?" what happened to him. Each root with the role its question word has (kion, the
-# object of fari; kio, the subject of okazi); ``factoid.frame.asks_action`` reads them.
+# object of fari; kio, the subject of okazi); ``parse.questions.pro_verb`` reads them.
 PRO_VERBS: dict[str, str] = {"far": "object", "okaz": "subject"}
 # Verbs that say what someone has, can, must, wants, knows or feels, not what they do:
 # "Petro havis domon" does not answer "Kion faris Petro?".

@@ -1,6 +1,19 @@
-"""Which role a question word asks about: the one home of the question-word → role map."""
+"""Which role a question word asks about: the one home of the question-word → role map, and
+of the verb that stands for the action a question asks (``pro_verb``)."""
 
-from klareco.lexicon.semantics import NAMING_ROOTS, PREPOSITION_ROLES, TIME_AND_MEASURE_ROOTS
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from klareco.lexicon.semantics import (
+    NAMING_ROOTS,
+    PREPOSITION_ROLES,
+    PRO_VERBS,
+    TIME_AND_MEASURE_ROOTS,
+)
+
+if TYPE_CHECKING:
+    from klareco.parse.ast import Sentence
 
 # A ki- correlative by its ending (and, for -u/-o, its case) → the role it asks about.
 CORRELATIVE_ROLES: dict[str, str] = {
@@ -48,3 +61,24 @@ def role_of(
     if role == "subject" and copular:
         return "predicate"
     return role
+
+
+def pro_verb(question: Sentence) -> int | None:
+    """The index of the main verb that stands for the action a question asks, with "kio" in
+    the role ``PRO_VERBS`` gives it: "Kion faris Petro?", "Kion Petro faros al ŝi?", "Kio
+    okazis al Petro?". Its answer is said by another verb, so the evidence need not hold it
+    (stage 1 leaves it out; the factoid expert asks for a verb phrase). None for any other
+    question, and for a "fari" with an "el" phrase ("Kion Petro faris el la ligno?" asks
+    what he made) or a predicate ("Kio fariĝis …"; "fariĝi" is a copula, and has a suffix)."""
+    asked, main, words = question.question, question.main, question.words
+    if asked is None or main is None or main.verb is None or asked.index is None or \
+            asked.preposition is not None or main.predicate is not None or \
+            asked.index not in main.words or (asked.word or "").lower() != "kio":
+        return None
+    verb = words[main.verb]
+    if len(verb.roots) != 1 or verb.prefixes or verb.suffixes or \
+            PRO_VERBS.get(verb.roots[0]) != asked.role:
+        return None
+    if any(phrase.preposition_form(words) == "el" for phrase in main.adjuncts):
+        return None  # a thing made of something
+    return main.verb

@@ -4,7 +4,9 @@ A sentence's terms are what it is about (``Word.index_terms``): proper names (wh
 lowercased) and the roots of its nouns, verbs, adjectives and adverbs. A derived word also gives
 its full stem (``lernejo`` → ``lern`` and ``lernej``), so that derivational families meet on the
 root (``naskiĝis``/``naskis`` → ``nask``) while an exact derivation still scores higher.
-Question words, copulas, pronouns, articles and other function words give nothing.
+Question words, copulas, pronouns, articles and other function words give nothing, nor does
+the verb that stands for the action a question asks (``faris`` in "Kion faris Petro?":
+``parse.questions.pro_verb``).
 
 Weights (query side): a name 1.0, a root 1.0, an extra stem 0.5. Names already weigh more
 through BM25's idf (they are rare); on the dev set, extra name weight lowered recall@100
@@ -37,6 +39,7 @@ from klareco.lexicon.semantics import (
 )
 from klareco.parse import parse
 from klareco.parse.ast import Sentence
+from klareco.parse.questions import pro_verb
 
 # Query weight of a term by its kind (``Term.kind``).
 WEIGHTS = {"name": 1.0, "root": 1.0, "number": 1.0, "stem": 0.5}
@@ -74,7 +77,11 @@ class Keyword:
 def keywords(sentence: Sentence) -> list[Keyword]:
     """The weighted keywords of a parsed sentence, first use kept."""
     seen: dict[str, Keyword] = {}
-    for word in sentence.words:
+    # "faris" in "Kion faris Petro?" stands for the verb the answer says: not one to search
+    action = pro_verb(sentence)
+    for n, word in enumerate(sentence.words):
+        if n == action:
+            continue
         found_terms = word.index_terms
         named = any(found.kind == "name" for found in found_terms)
         for found in found_terms:

@@ -41,7 +41,9 @@ def test_a_naming_copula_keeps_its_naming_root() -> None:
 
 
 def test_the_root_a_copula_is_built_on_stays_a_keyword_elsewhere() -> None:
-    assert texts("Kion faris la reĝo?") == ["far", "reĝ"]
+    # (fari with an "el" phrase, what was made of it: "Kion faris la reĝo?" asks an action,
+    # whose verb is no keyword, below)
+    assert texts("Kion faris la reĝo el oro?") == ["far", "reĝ", "or"]
     assert "far" in texts("La fariĝo de la mondo.")
 
 
@@ -205,3 +207,11 @@ def test_the_converse_sentence_ranks_first_for_a_kin_question() -> None:
     positions, scores = index.score([(k.term, k.weight) for k in found
                                      if k.kind not in ("converse", "described")])
     assert int(positions[scores.argmax()]) == 0
+
+
+def test_the_verb_standing_for_an_asked_action_is_no_keyword() -> None:
+    terms = [k.term for k in keywords(parse("Kion faris Zorbo en la urbo?"))]
+    assert "far" not in terms and {"zorb", "urb"} <= set(terms)
+    assert "okaz" not in [k.term for k in keywords(parse("Kio okazis al Zorbo?"))]
+    # "fari" that makes something of something is the question's own verb
+    assert "far" in [k.term for k in keywords(parse("Kion Zorbo faris el la ligno?"))]

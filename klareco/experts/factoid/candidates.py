@@ -184,7 +184,7 @@ def fits_question(frame: Frame, slot: str, words: list[Word]) -> bool:
     """Whether a span can be the kind of answer the question's role asks for."""
     role = frame.role
     if role == "action":
-        # what someone did or what happened (``frame.asks_action``): a clause's verb with
+        # what someone did or what happened (``parse.questions.pro_verb``): a clause's verb with
         # what follows it; what a copula says is what someone is, not what they did or
         # what befell them, unless it is a passive ("estis vundita")
         return slot == "verb_phrase" and not (

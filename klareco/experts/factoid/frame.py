@@ -18,9 +18,10 @@ from klareco.experts.factoid.roles import (
     voice_suffix,
 )
 from klareco.lexicon.closed_classes import NEGATION_WORDS
-from klareco.lexicon.semantics import KIN_CONVERSES, NAMING_ROOTS, PRO_VERBS
+from klareco.lexicon.semantics import KIN_CONVERSES, NAMING_ROOTS
 from klareco.parse import parse
 from klareco.parse.ast import Clause, Sentence, Word
+from klareco.parse.questions import pro_verb
 
 
 @dataclass(frozen=True)
@@ -92,8 +93,8 @@ def read_frame(question: Sentence) -> Frame | None:
     role = asked.role
     if hole_roots & NAMING_ROOTS and role in ("object", "subject", "predicate"):
         role = "name"  # kiun nomon …? — a name
-    pro_verb = asks_action(question, hole)
-    if pro_verb is not None:
+    action_verb = pro_verb(question) if hole == {asked.index} else None
+    if action_verb is not None:
         role = "action"  # "Kion faris Petro?": what he did, said by any verb
     weights: dict[str, float] = {}
     names: set[str] = set()
@@ -102,7 +103,7 @@ def read_frame(question: Sentence) -> Frame | None:
     for i, word in enumerate(words):
         if i in hole and not (role == "possessor" and i != asked.index):
             continue  # kies artikolo: the possessed noun is found, its possessor asked
-        if i == pro_verb:
+        if i == action_verb:
             continue  # "faris" stands for the verb the evidence says: not one of its words
         if word.terms:
             said.add(word.terms[-1])
@@ -124,7 +125,7 @@ def read_frame(question: Sentence) -> Frame | None:
         # event, "Ĉu la batalo estis longa?", stays said of the event)
         roles = event_noun_roles(main, words) or roles
     verb = words[roles.verb] if roles.verb is not None else None
-    if pro_verb is not None:
+    if action_verb is not None:
         verb = None  # no verb of its own for the evidence to match, nor its voice
     verb_roots = (frozenset() if verb is None or verb.is_copula
                   else frozenset(verb.content_roots))
@@ -164,25 +165,6 @@ def read_frame(question: Sentence) -> Frame | None:
                  named_owners, _core_terms(question, asked.index, said_of_name, weights),
                  frozenset(words[i].stem.lower() for i in hole if words[i].xpos == "NOUN"),
                  attributes(main, words, hole))
-
-
-def asks_action(question: Sentence, hole: set[int]) -> int | None:
-    """The index of the verb that stands for the action a question asks (``PRO_VERBS``),
-    with its own question word alone in its role: "Kion faris Petro?", "Kion Petro faros al
-    ŝi?", "Kio okazis al Petro?". None for any other question, and for one whose "fari" has
-    an "el" phrase ("Kion Petro faris el la ligno?" asks what he made) or a predicate."""
-    asked, main, words = question.question, question.main, question.words
-    if asked is None or main is None or main.verb is None or asked.index is None or \
-            asked.preposition is not None or hole != {asked.index} or \
-            main.predicate is not None or asked.index not in main.words:
-        return None
-    verb = words[main.verb]
-    if len(verb.roots) != 1 or verb.prefixes or verb.suffixes or \
-            (asked.word or "").lower() != "kio" or PRO_VERBS.get(verb.roots[0]) != asked.role:
-        return None
-    if any(phrase.preposition_form(words) == "el" for phrase in main.adjuncts):
-        return None  # a thing made of something
-    return main.verb
 
 
 def attributes(clause: Clause, words: tuple[Word, ...], leave: Iterable[int] = ()
