@@ -3,7 +3,7 @@
 
     python scripts/eval_generated.py [--count 3000] [--seed 11] [--json] [--items FILE]
                                      [--only other-voice|opposite|event-noun|owner-naming|
-                                             quality|speech|action]
+                                             quality|speech|action|material]
 
 Needs a built corpus (`klareco build`). A fifth of the documents, chosen by a hash of their id,
 is held out (`klareco/training/heldout.py`); from their sentences that the encoder was not
@@ -22,7 +22,9 @@ Bertilo?" from "Bertilo mortis en …"), `owner-naming` asks a name by someone's
 ("Kian ĉapelon aĉetis Petro?" from "… aĉetis ruĝan ĉapelon"), `speech` what someone said
 ("Kion Petro diris al Ana?" from "Petro diris al Ana: …"), `action` what someone did or
 what befell something ("Kion faris Petro?", "Kio okazis al la domo?" from "Petro vendis la
-domon"). The held-out documents hold a few hundred sentences of most of these kinds, so
+domon"), `material` what something is made of ("El kio estis la ŝlosilo, kiun Petro
+forĝis?" from "Petro forĝis feran ŝlosilon"). The held-out documents hold a few hundred
+sentences of most of these kinds (of materials, a few dozen), so
 --count 400 gives what there is.
 """
 

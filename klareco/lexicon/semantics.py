@@ -28,6 +28,15 @@ class Word(Protocol):
     @property
     def roots(self) -> tuple[str, ...]: ...
 
+    @property
+    def prefixes(self) -> tuple[str, ...]: ...
+
+    @property
+    def suffixes(self) -> tuple[str, ...]: ...
+
+    @property
+    def semantic_class(self) -> str | None: ...
+
 # The role a prepositional phrase plays, by its preposition: "al kiu" asks for the indirect
 # object and "al Petro" gives it; "en kiu urbo" asks for a place and "en Varsovio" gives one.
 # A preposition missing here ("laŭ", "sen", "kontraŭ" …) marks an adjunct of no fixed role.
@@ -64,6 +73,21 @@ PRO_VERBS: dict[str, str] = {"far": "object", "okaz": "subject"}
 # Verbs that say what someone has, can, must, wants, knows or feels, not what they do:
 # "Petro havis domon" does not answer "Kion faris Petro?".
 STATE_ROOTS = frozenset("hav pov dev vol sci kon sent ekzist ŝajn ŝat am dezir esper".split())
+
+# What things are made of: the dictionary's classes of metals, alloys, minerals, fabrics and
+# trees (their wood), and materials it gives no class. An adjective made on one says what its
+# noun is made of ("la ora krono": a crown of gold), which "El kio …?" asks (``says_material``).
+MATERIAL_CLASSES = frozenset({"ELEMENTO", "ALOJO", "MINERALO", "SXTOFO", "ARBO"})
+MATERIAL_ROOTS = frozenset("lign ŝton vitr led lan paper ebur vaks tol brik argil".split())
+
+
+def says_material(word: Word) -> bool:
+    """An adjective made on a material's root alone: ``ora``, ``feran``, ``lignaj`` (not
+    ``orumita``, gilded, nor ``arĝentkolora``)."""
+    return word.xpos == "ADJ" and len(word.roots) == 1 and not word.prefixes and \
+        not word.suffixes and (word.roots[0] in MATERIAL_ROOTS or
+                               word.semantic_class in MATERIAL_CLASSES)
+
 
 # Roots that name: "nomo", "nomi", "nomiĝi". "Kiel vi nomiĝas?" asks for a name, not a manner.
 NAMING_ROOTS = frozenset({"nom"})

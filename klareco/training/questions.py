@@ -41,6 +41,7 @@ from klareco.lexicon.semantics import (
     class_stem,
     is_time,
     says_how,
+    says_material,
 )
 from klareco.parse import parse
 from klareco.parse.ast import Clause, Phrase, Sentence, Word, name_term
@@ -503,7 +504,8 @@ def generate(sentence: Sentence, rng: random.Random,
             return action
     if rng.random() < SPECIAL_FORMS:
         special = (_naming_question(sentence) or _apposition_question(sentence)
-                   or _clause_question(sentence, rng) or as_speech(sentence, rng))
+                   or _clause_question(sentence, rng) or as_speech(sentence, rng)
+                   or as_material(sentence, rng))
         if special is not None:
             return special
     clause = rng.choice(clauses)
@@ -889,6 +891,41 @@ def as_action(sentence: Sentence, rng: random.Random,
                                   words, rng, verb=f"far{tense}")
         if text is not None:
             return GeneratedQuestion(text, _stem(verb), yes_no=False, form="kion faris")
+    return None
+
+
+def as_material(sentence: Sentence, rng: random.Random,
+                kinds: Mapping[str, Counter[str]] | None = None) -> GeneratedQuestion | None:
+    """Only a question asking what something is made of ("El kio estis la ŝlosilo, kiun
+    Zorbo forĝis?" from "Zorbo forĝis feran ŝlosilon."): the first subject or object whose
+    noun has an adjective of a material before it (``semantics.says_material``), asked with
+    the rest of its clause as a relative clause; the material's root answers."""
+    words = sentence.words
+    for clause in sentence.clauses:
+        if not states(clause, words) or _denies(clause, words) or \
+                words[clause.verb].is_copula:  # type: ignore[index]
+            continue
+        for key, other in (("object", "subject"), ("subject", "object")):
+            phrase, rest = getattr(clause, key), getattr(clause, other)
+            if phrase is None or words[phrase.head].xpos != "NOUN" or (
+                    rest is not None and (words[rest.head].xpos == "PRON"
+                                          or _is_relative(rest, words))):
+                continue
+            made_of = [i for i in sorted(phrase.words)
+                       if i < phrase.head and says_material(words[i])]
+            if not made_of:
+                continue
+            head = words[phrase.head]
+            noun = _form(head)[:-1] if head.case == "Acc" else _form(head)
+            relative = "kiu" + ("j" if head.feat("Number") == "Plur" else "") + (
+                "n" if key == "object" else "")
+            told = _phrase_text(rest, words, True) if rest is not None else ""
+            verb = _form(words[clause.verb])  # type: ignore[index]
+            # "…, kiun Zorbo faris?" and "…, kiu malfermis la pordon?"
+            said = [relative, told, verb] if key == "object" else [relative, verb, told]
+            text = f"El kio estis la {noun}, {' '.join(part for part in said if part)}?"
+            return GeneratedQuestion(text, (words[made_of[0]].roots[0],), yes_no=False,
+                                     form="el kio")
     return None
 
 
@@ -1361,7 +1398,8 @@ def as_speech(sentence: Sentence, rng: random.Random,
 # held-out sets of one kind of question (``scripts/eval_generated.py --only``)
 ASKERS: dict[str, Asker] = {"other-voice": in_other_voice, "opposite": as_said_or_opposite,
                             "event-noun": as_event, "owner-naming": owner_question,
-                            "quality": as_quality, "speech": as_speech, "action": as_action}
+                            "quality": as_quality, "speech": as_speech, "action": as_action,
+                            "material": as_material}
 
 
 def names_someone(question: str) -> bool:

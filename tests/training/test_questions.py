@@ -602,3 +602,19 @@ def test_the_action_asker_asks_what_someone_did_or_what_befell_something() -> No
                  "Zorbo havis domon.", "Zorbo faris tablon."):
         assert all(ASKERS["action"](parse(said), random.Random(s)) is None
                    for s in range(6)), said
+
+
+def test_the_material_asker_asks_what_a_thing_is_made_of() -> None:
+    from klareco.training.questions import ASKERS
+
+    made = ASKERS["material"](parse("Kaj Zorbo forĝis feran ŝlosilon."), random.Random(1))
+    assert made is not None and made.form == "el kio" and made.answers == ("fer",)
+    assert made.text == "El kio estis la ŝlosilo, kiun Zorbo forĝis?"
+    made = ASKERS["material"](parse("La ligna skatolo de Ingrid malfermis la pordon."),
+                              random.Random(1))
+    assert made is not None and made.answers == ("lign",)
+    assert made.text == "El kio estis la skatolo, kiu malfermis la pordon?"
+    # a pronoun doing it, no material (granda; orumita: gilded), a copula: no question
+    for said in ("Li forĝis feran ŝlosilon.", "Zorbo vidis la grandan domon.",
+                 "Zorbo vidis orumitan kadron.", "La krono estis ora."):
+        assert ASKERS["material"](parse(said), random.Random(1)) is None, said

@@ -62,6 +62,7 @@ from klareco.lexicon.semantics import (
     is_time,
     may_name_a_place,
     says_how,
+    says_material,
 )
 from klareco.parse.ast import Clause, Phrase, Sentence, Word
 
@@ -189,6 +190,8 @@ def fits_question(frame: Frame, slot: str, words: list[Word]) -> bool:
         # what befell them, unless it is a passive ("estis vundita")
         return slot == "verb_phrase" and not (
             words[0].is_copula and not any(is_passive_participle(w) for w in words[1:3]))
+    if slot == "material":
+        return role == "source"  # an adjective of a material: what "el kio" asks
     if role in NOUN_ROLES and words[0].xpos == "ADP":
         return False  # a subject, object, predicate or name is no prepositional phrase
     if slot == "verb_phrase" and (frame.word in INDIVIDUAL_WORDS or role == "name"):
@@ -573,6 +576,10 @@ def _raw_candidates(sentence: Sentence, matched: set[int], frame: Frame
     if frame.role == "quality" and frame.hole_roots:
         yield from _qualities_of_asked_noun(sentence, frame, clause_of)
     yield from _said(words, clauses)
+    if frame.preposition == "el" and frame.asks_thing:
+        # "El kio …?" asks what something is made of: "la ora krono" says gold
+        yield from (Candidate((i,), "material", clause_of.get(i))
+                    for i, word in enumerate(words) if says_material(word))
     yield from _quantities(words, clause_of, clauses)
     yield from _dates(words, clause_of)
     yield from _possessors(words, matched, clause_of)

@@ -613,3 +613,16 @@ def test_fari_with_an_el_phrase_or_another_verb_asks_a_thing() -> None:
         assert frame is not None and frame.role != "action", question
     assert "tablon" in spans("Kion Zorbo faris el la ligno?",
                              "Zorbo faris tablon el la ligno.")["object"]
+
+
+def test_el_kio_asks_what_a_thing_is_made_of_which_an_adjective_of_a_material_says() -> None:
+    found = spans("El kio Zorbo forĝis la ŝlosilon?",
+                  "Kaj Zorbo forĝis feran ŝlosilon kaj pendigis ĝin sur najlon.")
+    assert found["material"] == {"feran"}
+    assert "oraj" in spans("El kio estis la kalikoj?",
+                           "Mirela vidis, ke la kalikoj estas oraj.")["material"]
+    # a big house, a gilded frame, a silver-coloured dress: no material; nor for another
+    # question than "el kio"
+    assert "material" not in spans("El kio estis la domo?",
+                                   "La granda domo havis orumitan kadron kaj arĝentkoloran pordon.")
+    assert "material" not in spans("Kion portis Mirela?", "Mirela portis oran kronon.")
