@@ -139,6 +139,10 @@ def read_frame(question: Sentence) -> Frame | None:
     role_terms = tuple(
         (key, frozenset(t for i in roles.of(key) - hole for t in words[i].terms))
         for key in ("subject", "object", "predicate") if roles.of(key))
+    if action_verb is not None and asked.role == "subject" and main.indirect_object:
+        # "Kio okazis al Petro?": Petro underwent it, the object of the verb that says it
+        role_terms = (*role_terms, ("object", frozenset(
+            t for i in main.indirect_object.members() for t in words[i].terms)))
     subject = main.subject
     named_class = words[subject.head].semantic_class if subject is not None else None
     others = [main.indirect_object, *main.adjuncts]

@@ -603,6 +603,9 @@ def test_kion_faris_and_kio_okazis_ask_an_action_and_take_only_a_verb_phrase() -
     assert not spans("Kion faris Zorbo?", "Zorbo estis riĉa.")
     assert "estis vundita de la lupo" in spans(
         "Kio okazis al Mirela?", "Mirela estis vundita de la lupo.")["verb_phrase"]
+    # whom it befell is the object of the verb that says it: "La lupo vundis Mirelan"
+    frame = read_frame(parse("Kio okazis al Ingrid?"))
+    assert frame is not None and ("object", frozenset({"ingrid"})) in frame.role_terms
 
 
 def test_fari_with_an_el_phrase_or_another_verb_asks_a_thing() -> None:
