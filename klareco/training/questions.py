@@ -859,7 +859,8 @@ def as_action(sentence: Sentence, rng: random.Random,
               kinds: Mapping[str, Counter[str]] | None = None) -> GeneratedQuestion | None:
     """Only a question asking what someone did ("Kion faris Petro en la urbo?" from "Petro
     vendis sian domon en la urbo.") or, ``BEFALLEN`` of the time when the clause has an
-    object, what befell it ("Kio okazis al la domo?"): the first clause that states an
+    object, and always when its subject undergoes its verb, what befell it ("Kio okazis al
+    la domo?", "Kio okazis al Petro?" from "Petro mortis."): the first clause that states an
     action, not denied, whose subject (or object) is no pronoun. The verb fari or okazi
     stands for the clause's verb (``semantics.PRO_VERBS``), in its tense; the verb's main
     root answers."""
@@ -875,10 +876,17 @@ def as_action(sentence: Sentence, rng: random.Random,
         adjuncts = [(r, p) for r, p in _constituents(clause, words)
                     if r == "adjunct" and rng.random() >= DROP_ADJUNCT]
         tense = verb.ending or "is"
-        undergoer = clause.object
+        # who underwent it: the object, or the subject of a verb with -iĝ- or one that
+        # takes no object ("Petro mortis": ``roles.undergone``)
+        undergoer, case_turned = clause.object, True
+        if undergoer is None and (voice_suffix(verb) == "iĝ" or intransitive(verb)):
+            undergoer, case_turned = clause.subject, False
         if undergoer is not None and words[undergoer.head].xpos != "PRON" and \
-                not _is_relative(undergoer, words) and rng.random() < BEFALLEN:
-            said = _swapped_case(undergoer, words)  # "la domon" → "la domo", after "al"
+                not _is_relative(undergoer, words) and (
+                    not case_turned or rng.random() < BEFALLEN):  # a door does nothing
+            # "la domon" → "la domo", after "al"
+            said = _swapped_case(undergoer, words) if case_turned else \
+                _phrase_text(undergoer, words, True)
             if said is None:
                 continue
             text = _question_text("kio", clause, adjuncts, words, rng,

@@ -593,6 +593,12 @@ def test_the_action_asker_asks_what_someone_did_or_what_befell_something() -> No
     assert any(t.startswith("Kion ") and "faris" in t and "Zorbo" in t for t in texts)
     assert any(t.startswith("Kio ") and "okazis al la domo" in t for t in texts)
     assert not any("vend" in t for t in texts)
+    # one whom the verb befalls, its subject when it takes no object or has -iĝ-, is asked
+    # what happened to them, never what they did
+    for said, asked in (("Zorbo mortis.", "Kio okazis al Zorbo?"),
+                        ("La pordo malfermiĝis.", "Kio okazis al la pordo?")):
+        made = [ASKERS["action"](parse(said), random.Random(seed)) for seed in range(6)]
+        assert {m.text for m in made if m is not None} == {asked}, said
     # the verb's tense is kept
     made_now = ASKERS["action"](parse("Zorbo kantas en la ĝardeno."), random.Random(1))
     assert made_now is not None and "faras" in made_now.text

@@ -26,7 +26,12 @@ from klareco.experts.factoid.candidates import (
     span_head,
 )
 from klareco.experts.factoid.frame import Frame
-from klareco.experts.factoid.roles import Roles, action_noun_roles, clause_roles
+from klareco.experts.factoid.roles import (
+    Roles,
+    action_noun_roles,
+    clause_roles,
+    undergone,
+)
 from klareco.lexicon.closed_classes import PERSONAL_PRONOUNS
 from klareco.lexicon.roots import load_roots
 from klareco.lexicon.semantics import PLACE_CLASSES, class_stem, is_time
@@ -257,6 +262,10 @@ def clause_reading(frame: Frame, clause: Clause, words: tuple[Word, ...],
         named = action_noun_roles(clause, words, frame.verb_roots, clauses)
         if named is not None:
             roles, agrees = named, True
+    if frame.role == "action" and dict(frame.role_terms).get("object") and \
+            not dict(frame.role_terms).get("subject"):
+        # "Kio okazis al Petro?" asks what he underwent: "Petro mortis" tells it
+        roles = undergone(roles, words)
     same, crossed = role_agreement(frame, roles, words)
     return (agrees, same, crossed, clause.kind == "main",
             not crossed and subject_elsewhere(frame, roles, words))

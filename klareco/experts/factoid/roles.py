@@ -117,6 +117,19 @@ def intransitive(word: Word) -> bool:
     return root is None or not root.transitive
 
 
+def undergone(roles: Roles, words: tuple[Word, ...]) -> Roles:
+    """The roles of a clause read for who underwent its action: with no object, the subject
+    of a verb with -iĝ- or of one that takes no object (``Petro mortis``, ``la pordo
+    malfermiĝis``) undergoes it, as the object of its -ig- form would (``Paŭlo mortigis
+    Petron``); any other clause keeps its roles."""
+    if roles.object or roles.verb is None or not roles.subject:
+        return roles
+    verb = words[roles.verb]
+    if voice_suffix(verb) != "iĝ" and not intransitive(verb):
+        return roles
+    return Roles(roles.verb, frozenset(), roles.subject, roles.predicate, roles.passive)
+
+
 def names_action(word: Word) -> bool:
     """Whether a word's head root is a verb's, by the dictionary (VERBO, SUBSTVERBO): its
     noun names the action (morto), and without -ig- it is still a verb (mortigis → mortis)."""

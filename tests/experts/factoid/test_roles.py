@@ -3,7 +3,12 @@
 from __future__ import annotations
 
 from klareco.experts.factoid.frame import read_frame
-from klareco.experts.factoid.roles import action_noun_roles, clause_roles, states_whole
+from klareco.experts.factoid.roles import (
+    action_noun_roles,
+    clause_roles,
+    states_whole,
+    undergone,
+)
 from klareco.parse import parse
 
 
@@ -167,3 +172,17 @@ def test_an_event_named_by_a_noun_is_asked_as_its_verb() -> None:
     assert said is not None and said.verb_roots == frozenset()
     doer = read_frame(parse("De kio estis trovita la akceptanto de Bertilo?"))
     assert doer is not None and doer.role == "subject" and doer.verb_roots == {"trov"}
+
+
+def test_the_subject_of_a_verb_that_takes_no_object_or_has_iĝ_undergoes_it() -> None:
+    def undergoer(text: str) -> tuple[str, str]:
+        ast = parse(text)
+        found = undergone(clause_roles(ast.clauses[0], ast.words), ast.words)
+        return tuple(" ".join(ast.words[i].form for i in sorted(found.of(key)))
+                     for key in ("subject", "object"))
+
+    assert undergoer("Zorbo mortis en la arbaro.") == ("", "Zorbo")
+    assert undergoer("La pordo malfermiĝis.") == ("", "La pordo")
+    # one with an object, or a verb that takes one, keeps its roles
+    assert undergoer("Zorbo manĝis la pomon.") == ("Zorbo", "la pomon")
+    assert undergoer("Zorbo manĝis.") == ("Zorbo", "")
