@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING
 # syntax imports this module: its own names are read from the module at call time (not
 # imported inside the hot functions, which costs a lookup on every call).
 import klareco.parse.syntax as syntax
-from klareco.lexicon.semantics import TIME_AND_MEASURE_ROOTS
+from klareco.lexicon.semantics import SAYING_ROOTS, TIME_AND_MEASURE_ROOTS
 from klareco.parse.ast import Clause, Phrase, Word
 
 if TYPE_CHECKING:
@@ -302,6 +302,10 @@ def _clause_inside(tree: _Tree, clause: Clause, root: int, chunks: list[_Chunk],
                 noun = syntax.chunk_head(previous, words)
                 tree.attach(head, noun, _modifier_relation(words[head], words[noun], True))
                 continue
+            listed = _enumerated(tree, chunks, position, clause, words)
+            if listed is not None:
+                tree.attach(head, listed, "appos")
+                continue
             relation = _loose_nominal(chunk, words, head)
             if previous is not None and words[previous.first].lemma.lower() == "ol":
                 relation = "obl"  # what is compared: "pli granda ol vi"
@@ -407,6 +411,30 @@ def _addressed(chunks: list[_Chunk], position: int, clause: Clause,
     subject = words[clause.subject.head] if clause.subject is not None else None
     return (verb is not None and verb.feat("Mood") == "Imp") or (
         subject is not None and subject.lemma.lower() in ("vi", "ci"))
+
+
+def _enumerated(tree: _Tree, chunks: list[_Chunk], position: int, clause: Clause,
+                words: tuple[Word, ...]) -> int | None:
+    """The common noun a colon opens an enumeration of, for a nominal right after the colon
+    ("Li havis tri filojn: Petro, Paŭlo kaj Johano"; "La filoj de Zorbo: Petro kaj Ana"):
+    the items name what the noun before the colon counts, as an apposition does. A colon
+    after a verb of saying opens what is said ("diris al la servisto: Petro, venu"), and one
+    before a finite verb opens a clause of its own, which the clause split already made."""
+    if position < 2 or chunks[position - 1].kind != "BOUNDARY" or \
+            words[chunks[position - 1].first].form != ":" or \
+            chunks[position - 2].kind not in NOMINAL_CHUNKS:
+        return None
+    verb = words[clause.verb] if clause.verb is not None else None
+    if verb is not None and verb.roots and verb.roots[-1] in SAYING_ROOTS:
+        return None
+    noun = syntax.chunk_head(chunks[position - 2], words)
+    # from a ``de``-phrase's name up to the noun it belongs to ("la filoj de Zorbo")
+    while tree.relations[noun] == "nmod" and tree.heads[noun] is not None:
+        noun = tree.heads[noun]
+    word = words[noun]
+    if word.pos != "NOUN" or word.is_name:
+        return None
+    return noun
 
 
 def _loose_nominal(chunk: _Chunk, words: tuple[Word, ...], head: int) -> str:

@@ -21,6 +21,7 @@ from klareco.errors import KlarecoError
 from klareco.experts.factoid.candidates import (
     describes,
     is_direction_adverb,
+    listed_names,
     measured_unit,
     named_noun,
     points_back,
@@ -315,6 +316,7 @@ class GeneratedQuestion:
     # its place makes a question the sentence names no one for (``with_other_owner``)
     owner: str = ""
     other_names: tuple[str, ...] = ()
+    every: bool = False  # the answers are a list's names, each of which a right answer holds
 
 
 def make_question(sentence: Sentence, rng: random.Random) -> str | None:
@@ -492,12 +494,15 @@ def generate(sentence: Sentence, rng: random.Random,
     elsewhere in the corpus (``learn_kinds``), so that a name may be asked with its kind
     ("Kiu reĝo …?") where its own sentence does not say it."""
     words = sentence.words
-    clauses = [c for c in sentence.clauses if states(c, words)]
-    if not clauses or len(words) > 60:
+    if len(words) > 60:
         return None
+    # a name given needs no verb to be asked: "La filoj de Zorbo: Petro kaj Ana."
     owned = owner_question(sentence, rng)  # draws nothing where the sentence has none
     if owned is not None and rng.random() < OWNER_ASKED:
         return owned
+    clauses = [c for c in sentence.clauses if states(c, words)]
+    if not clauses:
+        return None
     if rng.random() < ACTION_ASKED:
         action = as_action(sentence, rng)
         if action is not None:
@@ -730,7 +735,9 @@ def owner_question(sentence: Sentence, rng: random.Random,
                    ) -> GeneratedQuestion | None:
     """"Kiel nomiĝis la filo de Zorbo?" or "Kiu estis la filo de Zorbo?" from a sentence that
     gives a name to a noun of a named owner ("Petro, la filo de Zorbo, …", "la edzino de
-    Zorbo estis nomata Maria"): the name answers. The sentence's other names are kept for
+    Zorbo estis nomata Maria"): the name answers. A plural noun is asked by its list of
+    names ("La filoj de Zorbo: Petro kaj Ana" → "Kiuj estis la filoj de Zorbo?"), which a
+    right answer gives whole. The sentence's other names are kept for
     questions it does not answer ("… la filo de Bertilo?" where Bertilo is someone else of
     it). ``kinds`` is unused (the ``Asker`` signature)."""
     words, heads, relations = sentence.words, sentence.heads, sentence.deprels
@@ -741,31 +748,37 @@ def owner_question(sentence: Sentence, rng: random.Random,
                 not _names_one(words, name):
             continue
         noun = named_noun(sentence, name)
-        if noun is None or words[noun].feat("Number") == "Plur" or not (
+        if noun is None or not (
                 words[noun].is_person or words[noun].semantic_class in PERSON_CLASSES):
             continue  # someone's: "la tempo de Petro" names no one
+        plural = words[noun].feat("Number") == "Plur"
+        listed = [k for k in listed_names(sentence, name)
+                  if words[k].is_name and relations[k] != "flat"] if plural else [name]
+        if plural and len(listed) < 2:
+            continue  # people, but not named one by one
         owner = _owner_phrase(sentence, noun)
         if owner is None:
             continue
         said, owner_name = owner
         past = not any(w.feat("Tense") == "Pres" for w in words if w.xpos in ("VERB", "AUX"))
-        noun_text = _singular_nominative(words[noun])
+        noun_text = _singular_nominative(words[noun]) + ("j" if plural else "")
         if rng.random() < 0.5:  # people ask either way
             text, form = f"Kiel {'nomiĝis' if past else 'nomiĝas'} la {noun_text} de {said}?", \
                 "kiel nomiĝis"
         else:
-            text, form = f"Kiu {'estis' if past else 'estas'} la {noun_text} de {said}?", \
-                "kiu estis"
-        run = {name} | {k for k in range(len(words))
-                        if heads[k] - 1 == name and relations[k] == "flat"}
+            text, form = (f"{'Kiuj' if plural else 'Kiu'} {'estis' if past else 'estas'} "
+                          f"la {noun_text} de {said}?", "kiuj estis" if plural else "kiu estis")
+        run = set(range(name, listed[-1] + 1)) | {
+            k for k in range(len(words)) if heads[k] - 1 in listed and relations[k] == "flat"}
         others = tuple(dict.fromkeys(
             w.form[:-1] if w.case == "Acc" and w.form.endswith("n") else w.form
             for k, w in enumerate(words)
             if k not in run and w.is_name and w.form[:1].isupper() and
             w.stem not in (words[owner_name].stem, word.stem) and _names_one(words, k) and
             not _in_place_phrase(sentence, k)))
-        return GeneratedQuestion(text, (_name_stem(word),), yes_no=False, form=form,
-                                 owner=words[owner_name].form, other_names=others)
+        return GeneratedQuestion(text, tuple(_name_stem(words[k]) for k in listed),
+                                 yes_no=False, form=form, owner=words[owner_name].form,
+                                 other_names=others, every=plural)
     return None
 
 

@@ -95,12 +95,14 @@ class Labelled:
 def is_right(generated: GeneratedQuestion, answer: str) -> bool:
     """Whether an answer to a generated question is right: jes/ne as made; else it holds
     the asked head's root (``habel`` in ``Habelon``, ``bon`` in ``malbonon``), or, for
-    numerals, each numeral as a whole word."""
+    numerals, each numeral as a whole word, and for a list of names each name's."""
     given = normalize_for_judging(answer)
     if generated.yes_no:
         return given == generated.answers[0]
     if generated.numbers:
         return all(re.search(rf"(?<!\w){re.escape(n)}(?!\w)", given) for n in generated.answers)
+    if generated.every:
+        return all(normalize_for_judging(stem) in given for stem in generated.answers)
     return any(normalize_for_judging(stem) in given for stem in generated.answers)
 
 

@@ -158,6 +158,18 @@ def test_apposition_and_genitive() -> None:
     assert found["la"] == ("ĉefurbo", "det")
 
 
+def test_a_colon_after_a_noun_opens_a_list_of_what_it_counts() -> None:
+    found = arcs("La filoj de Zorbo: Petro kaj Ana.")
+    assert found["Petro"] == ("filoj", "appos")
+    assert found["Ana"] == ("Petro", "conj")
+    found = arcs("Li havis tri filojn: Petro, Paŭlo kaj Johano, kiujn li amis.")
+    assert found["Petro"] == ("filojn", "appos")
+    assert found["Johano"] == ("Petro", "conj")
+    # after a verb of saying the colon opens what is said: whom it is said to, no list
+    found = arcs("Kaj Marta diris al la servisto: Petro, kaj kion pri tio?")
+    assert found["Petro"][1] != "appos"
+
+
 def test_an_infinitive_complements_the_verb_and_governs_what_follows() -> None:
     found = arcs("Ŝi volas legi libron en la ĝardeno.")
     assert found["legi"] == ("volas", "xcomp")

@@ -105,6 +105,17 @@ def test_a_name_given_to_a_noun_of_someone_is_asked_by_that_noun() -> None:
     assert ("Kiel nomiĝas la edzino de la reĝo Zorbo?", ("mirel",), "kiel nomiĝis") in made
 
 
+def test_the_names_a_plural_noun_of_someone_lists_are_asked_together() -> None:
+    made = _made("La filoj de Zorbo: Petro, Paŭlo kaj Ana.")
+    assert ("Kiuj estis la filoj de Zorbo?", ("petr", "paŭl", "ana"), "kiuj estis") in made
+    assert ("Kiel nomiĝis la filoj de Zorbo?", ("petr", "paŭl", "ana"),
+            "kiel nomiĝis") in made
+    asked = owner_question(parse("La filoj de Zorbo: Petro kaj Ana."), random.Random(0))
+    assert asked is not None and asked.every
+    # people, but none named: nothing to ask
+    assert owner_question(parse("La filoj de Zorbo venis."), random.Random(0)) is None
+
+
 def test_a_question_by_a_noun_of_someone_is_asked_of_another_of_its_sentence() -> None:
     asked = owner_question(parse("Petro, la filo de Zorbo, vidis Bertilon en Romo kun Karlo."),
                            random.Random(0))

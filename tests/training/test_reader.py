@@ -42,6 +42,13 @@ def test_numbers_match_as_whole_words() -> None:
     assert not is_right(asked, "dudek pomojn")
 
 
+def test_a_list_of_names_is_right_only_whole() -> None:
+    asked = GeneratedQuestion("Kiuj estis la filoj de Zorbo?", ("petr", "ana"), yes_no=False,
+                              every=True)
+    assert is_right(asked, "Petro kaj Ana")
+    assert not is_right(asked, "Petro")
+
+
 def test_yes_no_must_match() -> None:
     asked = GeneratedQuestion("Ĉu Ana dormis?", ("ne",), yes_no=True)
     assert is_right(asked, "ne") and not is_right(asked, "jes")

@@ -887,7 +887,9 @@ def _names_of_asked_noun(sentence: Sentence, frame: Frame,
     """Each name the sentence gives to the noun the question asks by ("la filo de Zorbo,
     Petro, …" for "Kiu estis la filo de Zorbo?"), or that a converse kin noun, a verb of
     bearing or one of marrying makes the asked kin of the question's named person
-    (``kin_named``), with the names that follow it as its flat parts (Petro Ivanoviĉ)."""
+    (``kin_named``), with the names that follow it as its flat parts (Petro Ivanoviĉ); and
+    a list of names it begins ("La filoj de Zorbo: Petro kaj Ana"), alone when the asked
+    noun is plural ("Kiuj estis la filoj de Zorbo?" is not answered by one of them)."""
     words = sentence.words
     kin = kin_named(sentence, frame)
     for i, word in enumerate(words):
@@ -900,7 +902,27 @@ def _names_of_asked_noun(sentence: Sentence, frame: Frame,
         end = i
         while end + 1 < len(words) and words[end + 1].is_name:
             end += 1
-        yield Candidate(tuple(range(i, end + 1)), "naming", clause_of.get(i))
+        listed = listed_names(sentence, i)
+        if listed[-1] <= end or not frame.named_plural:
+            yield Candidate(tuple(range(i, end + 1)), "naming", clause_of.get(i))
+        if listed[-1] > end:
+            yield Candidate(listed, "naming", clause_of.get(i))
+
+
+def listed_names(sentence: Sentence, first: int) -> tuple[int, ...]:
+    """The list of names that begins with the name at ``first`` ("Petro, Paŭlo kaj Ana":
+    its conjuncts), up to the last name before anything but a comma or coordinator comes
+    between; ``(first,)`` when it begins none."""
+    words, heads, relations = sentence.words, sentence.heads, sentence.deprels
+    joined = {c for c in range(len(words)) if heads[c] - 1 == first and relations[c] == "conj"
+              and words[c].is_name}
+    end = first
+    for k in range(first + 1, len(words)):
+        if words[k].is_name and (k in joined or k - 1 == end and words[k - 1].is_name):
+            end = k
+        elif words[k].form != "," and words[k].xpos != "CCONJ":
+            break
+    return tuple(range(first, end + 1))
 
 
 def _qualities_of_asked_noun(sentence: Sentence, frame: Frame,

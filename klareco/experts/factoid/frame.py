@@ -71,6 +71,9 @@ class Frame:
     # with whether mal- turns them: "la juna fratino" asks of a young sister, and "la
     # maljuna fratino" is not one (``yes_no.says_opposite``)
     attributes: tuple[tuple[str, str, bool], ...] = ()
+    # whether that describing noun is plural ("Kiuj estis la filoj de Petro?"): all the
+    # names it is given answer, as one list, not one of them
+    named_plural: bool = False
 
     @property
     def asks_thing(self) -> bool:
@@ -161,6 +164,7 @@ def read_frame(question: Sentence) -> Frame | None:
         said_of.append(words[main.predicate.head])
     polarity = tuple((root, opposite(word)) for word in said_of for root in word.content_roots)
     named_stems, named_owners = described_by(question, role, hole)
+    named_plural = bool(named_stems) and words[main.subject.head].feat("Number") == "Plur"
     return Frame((asked.word or "").lower(), role, frozenset(hole), frozenset(hole_roots),
                  weights, verb_roots, negated, frozenset(head_terms), role_terms,
                  frozenset(names), named_class,
@@ -168,7 +172,7 @@ def read_frame(question: Sentence) -> Frame | None:
                  frozenset(said), frozenset(numerals), voice, polarity, named_stems,
                  named_owners, _core_terms(question, asked.index, said_of_name, weights),
                  frozenset(words[i].stem.lower() for i in hole if words[i].xpos == "NOUN"),
-                 attributes(main, words, hole))
+                 attributes(main, words, hole), named_plural)
 
 
 def attributes(clause: Clause, words: tuple[Word, ...], leave: Iterable[int] = ()

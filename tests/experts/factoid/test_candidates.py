@@ -35,6 +35,17 @@ def test_a_coordinated_list_is_one_candidate() -> None:
     assert any("Paŭlon kaj Marion" in text for text in found["object"])
 
 
+def test_the_names_listed_for_the_asked_noun_are_one_candidate() -> None:
+    found = spans("Kiuj estis la filoj de Zorbo?", "La filoj de Zorbo: Petro, Paŭlo kaj Ana.")
+    assert "Petro, Paŭlo kaj Ana" in found["naming"]
+    assert "Petro" not in found["naming"]  # the plural asks for all of them
+    found = spans("Kiu estis la filo de Zorbo?", "La filoj de Zorbo: Petro, Paŭlo kaj Ana.")
+    assert {"Petro", "Petro, Paŭlo kaj Ana"} <= found["naming"]
+    found = spans("Kiuj estis la amikoj de Zorbo?",
+                  "Zorbo havis du amikojn: Petro kaj Ana, kiujn li amis.")
+    assert "Petro kaj Ana" in found["naming"]
+
+
 def test_a_pronoun_stands_for_the_name_before_it() -> None:
     found = spans("Kiun helpis Tobio?", "Tobio parolis kun sia frato Elio kaj helpis lin.")
     assert "Elio" in found["object"]

@@ -28,6 +28,7 @@ def _named(text: str, name: str) -> tuple[str | None, set[str]]:
     ("Zorbo havis filon, kies nomo estis Petro.", "Petro", "filon", set()),
     ("Zorbo donis al sia filo la nomon Petro.", "Petro", "filo", set()),
     ("Li iris kun sia frato Petro.", "Petro", "frato", set()),
+    ("La filoj de Zorbo: Petro kaj Ana.", "Petro", "filoj", {"zorb"}),
 ])
 def test_the_noun_a_name_is_given_to(text: str, name: str, noun: str, owners: set[str]) -> None:
     assert _named(text, name) == (noun, owners)
