@@ -728,6 +728,7 @@ def contextualise(words: list[Word], names: AbstractSet[str] = frozenset()) -> l
     ``names``: forms (lowercase) read as names also where they start a sentence, where every
     word has a capital (the corpus's table, ``klareco.corpus.names``)."""
     first_word = next((n for n, w in enumerate(words) if not w.is_punct), None)
+    objectless = not any(_may_take_object(w) for w in words)
     result: list[Word] = []
     for n, word in enumerate(words):
         nxt = words[n + 1] if n + 1 < len(words) else None
@@ -737,7 +738,14 @@ def contextualise(words: list[Word], names: AbstractSet[str] = frozenset()) -> l
         if capital and (n == first_word or _after_sentence_break(words, n)):
             named = bool(names) and normalize_word(word.form).lower() in names
             capital = named
-        if capital and word.pos == "NOUN":
+        if capital and word.pos in ("NOUN", "PROPN") and word.feat("Case") == "Acc" and \
+                objectless and _listed_after_name(result):
+            # "La filoj de Zorbo: Petro kaj Kedron": no verb to take an object, so the -n of
+            # a name listed with another is the name's own
+            word = _whole_name(replace(word, pos="PROPN", proper=True, word_class="name",
+                                       lemma=normalize_word(word.form),
+                                       feats=(("Case", "Nom"), ("Number", "Sing"))))
+        elif capital and word.pos == "NOUN":
             spelled = normalize_word(word.form)  # a name's lemma in Esperanto letters
             stem = spelled[:-1] if word.feat("Case") == "Acc" else spelled
             word = replace(word, pos="PROPN", proper=True, word_class="name", lemma=stem)
@@ -773,6 +781,24 @@ def _name_clause_after(words: list[Word], start: int) -> bool:
         n += 1
     return n < len(words) and _category(words[n]) == "FINITE_VERB" and \
         any(_category(w) == "FINITE_VERB" for m, w in enumerate(words) if m != n)
+
+
+def _may_take_object(word: Word) -> bool:
+    """Whether a word is a verb that may have an accusative object: not a copula (estas,
+    fariĝis), nor a passive participle."""
+    return word.pos in ("VERB", "AUX") and not word.is_copula and not (
+        word.feat("VerbForm") == "Part" and word.feat("Voice") == "Pass")
+
+
+def _listed_after_name(before: list[Word]) -> bool:
+    """Whether the words so far end in a nominative name and a comma or kaj: the next word
+    is listed with that name ("Petro, Paŭlo kaj …")."""
+    if not before or before[-1].form != "," and before[-1].lemma not in ("kaj", "aŭ"):
+        return False
+    k = len(before) - 1
+    while k >= 0 and (before[k].form == "," or before[k].lemma in ("kaj", "aŭ")):
+        k -= 1
+    return k >= 0 and before[k].pos == "PROPN" and grammatical_case(before[k]) != "Acc"
 
 
 def _reads_as_name(word: Word, nxt: Word | None, before: Word | None) -> bool:

@@ -310,6 +310,17 @@ def test_a_capitalised_word_mid_sentence_shaped_like_a_name_is_one() -> None:
     assert by_form["Sankta"].pos == "ADJ"  # it qualifies the noun after it
 
 
+def test_a_name_in_n_listed_where_no_verb_takes_an_object_is_whole() -> None:
+    # no verb, or only a copula: nothing takes an accusative, the -n is the name's own
+    words = {w.form: w for w in parse("La filoj de Zorbo: Petro, Ivano kaj Kedron.").words}
+    assert words["Kedron"].case == "Nom" and words["Kedron"].lemma == "Kedron"
+    words = {w.form: w for w in parse("La amikoj de Zorbo estis Petro kaj Kedron.").words}
+    assert words["Kedron"].case == "Nom"
+    # a verb that takes objects: the accusative of Kedro, listed with another object
+    words = {w.form: w for w in parse("Petro vidis Paŭlon kaj Kedron.").words}
+    assert words["Kedron"].case == "Acc"
+
+
 def test_a_capitalised_accusative_adjective_with_no_noun_to_agree_with_is_a_name() -> None:
     # bel·a·n would be an accusative adjective, but nothing after it takes its -n
     words = {w.form: w for w in parse("Poste venis Belan kaj parolis al Ruĝan.").words}
