@@ -675,6 +675,11 @@ def _question_text(question_word: str, clause: Clause,
             head = (heads or {}).get(n)  # else a case turned: its role is another
             parts.append((text, role if head else None, head))
     parts.append((verb or _form(words[clause.verb]), None, None))  # type: ignore[index]
+    if asked is not None and _identifies(clause, constituents[asked][0], words):
+        # "Kio estas la fonto de ĝojo?" of "La muziko estas la fonto de ĝojo": the question
+        # word takes the predicate's place, and the predicate reads as the subject
+        parts = [(said, "subject" if role == "predicate" else role, head)
+                 for said, role, head in parts]
     rng.shuffle(parts)
     kept: list[tuple[str, int, int, str]] = []  # role, where its text starts and ends, head
     text = question_word
@@ -684,6 +689,22 @@ def _question_text(question_word: str, clause: Clause,
             kept.append((role, len(text) - len(said), len(text), head))
     text = text[:1].upper() + text[1:] + "?"
     return text if keeps_roles(text, kept) else None
+
+
+def _identifies(clause: Clause, asked_role: str, words: tuple[Word, ...]) -> bool:
+    """Whether a copula's subject is asked of a clause whose predicate is a definite noun
+    phrase ("La muziko estas la fonto de ĝojo": "la" or a "de" phrase): the predicate
+    identifies the subject, so "Kio estas la fonto de ĝojo?" asks the subject, whichever
+    side of the copula the parser reads the question word on."""
+    predicate, subject = clause.predicate, clause.subject
+    if asked_role != "subject" or predicate is None or subject is None or \
+            clause.verb is None or not words[clause.verb].is_copula or \
+            words[predicate.head].xpos != "NOUN" or \
+            words[subject.head].xpos not in ("NOUN", "PROPN") or words[subject.head].elided:
+        # "Granda estas la malĝojo": an adjective says what the noun is like; "dank’ al
+        # Dio" is no subject
+        return False
+    return any(words[i].lemma == "la" or words[i].lemma == "de" for i in predicate.members())
 
 
 def keeps_roles(question: str, kept: Sequence[tuple[str, int, int, str]]) -> bool:
@@ -1416,11 +1437,34 @@ def as_speech(sentence: Sentence, rng: random.Random,
     return None
 
 
+def as_identity(sentence: Sentence, rng: random.Random,
+                kinds: Mapping[str, Counter[str]] | None = None) -> GeneratedQuestion | None:
+    """Only a question asking who or what a definite predicate identifies ("Kio estas la
+    fonto de ĝojo?" from "La muziko estas la fonto de ĝojo", ``_identifies``): the first
+    indicative, undenied copular clause with one and a subject that is no pronoun; its
+    subject answers."""
+    words = sentence.words
+    for clause in sentence.clauses:
+        if not states(clause, words) or _denies(clause, words):
+            continue
+        constituents = _constituents(clause, words)
+        for asked, (role, phrase) in enumerate(constituents):
+            if not _identifies(clause, role, words) or words[phrase.head].xpos in REFERRING_HEADS:
+                continue  # "li estis la reĝo": who he is, the sentence does not say
+            question_word = _question_word(role, phrase, words, rng)
+            text = None if question_word is None else _question_text(
+                question_word, clause, constituents, words, rng, asked)
+            if text is not None:
+                return GeneratedQuestion(text, _answer_stems(phrase, words, question_word),
+                                         yes_no=False, form=question_word)
+    return None
+
+
 # held-out sets of one kind of question (``scripts/eval_generated.py --only``)
 ASKERS: dict[str, Asker] = {"other-voice": in_other_voice, "opposite": as_said_or_opposite,
                             "event-noun": as_event, "owner-naming": owner_question,
                             "quality": as_quality, "speech": as_speech, "action": as_action,
-                            "material": as_material}
+                            "material": as_material, "identity": as_identity}
 
 
 def names_someone(question: str) -> bool:

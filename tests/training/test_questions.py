@@ -12,6 +12,7 @@ import pytest
 from klareco.parse import parse
 from klareco.training.questions import (
     _class_noun,
+    as_identity,
     circumstance,
     generate,
     keeps_roles,
@@ -103,6 +104,21 @@ def test_a_name_given_to_a_noun_of_someone_is_asked_by_that_noun() -> None:
     assert ("Kiu estis la filo de Zorbo?", ("petr",), "kiu estis") in made
     made = _made("La edzino de la reĝo Zorbo estas nomata Mirela.")
     assert ("Kiel nomiĝas la edzino de la reĝo Zorbo?", ("mirel",), "kiel nomiĝis") in made
+
+
+def test_a_definite_predicate_asks_the_subject_it_identifies() -> None:
+    made = _made("La muziko estas la fonto de ĉia ĝojo.")
+    assert ("Kio estas la fonto de ĉia ĝojo?", ("muzik",), "kio") in made
+    assert ("Kio estas la muziko?", ("font",), "kio") in made  # and the predicate, as before
+    made = _made("Zorbo estis la unua reĝo de la lando.")
+    assert ("Kiu estis la unua reĝo de la lando?", ("zorb",), "kiu") in made
+    # an indefinite predicate only classifies: "Kiu estas knabo?" asks no one
+    assert not any(answers == ("petr",) for _, answers, _ in _made("Petro estas knabo."))
+    asked = as_identity(parse("La muziko estas la fonto de ĉia ĝojo."), random.Random(0))
+    assert asked is not None and asked.answers == ("muzik",)
+    # an adjective before the copula says what the noun is like: no subject to ask
+    assert as_identity(parse("Granda estas la malĝojo de la reĝo."), random.Random(0)) is None
+    assert as_identity(parse("Li estis la reĝo de la lando."), random.Random(0)) is None
 
 
 def test_the_names_a_plural_noun_of_someone_lists_are_asked_together() -> None:
