@@ -666,6 +666,11 @@ def _roles(builder: _ClauseBuilder, words: tuple[Word, ...]) -> Clause:
             subject_chunk = next(c for c in nominatives if c is not predicate_chunk)
         else:
             subject_chunk, predicate_chunk = nominatives[0], nominatives[1]
+            if _adjective_only(subject_chunk, words) and \
+                    not _adjective_only(predicate_chunk, words):
+                # "Granda estas la malĝojo": an adjective says what the noun is like, first
+                # or last
+                subject_chunk, predicate_chunk = predicate_chunk, subject_chunk
         subject = _phrase(subject_chunk, words, "noun")
         predicate = _phrase(predicate_chunk, words, "noun")
     elif nominatives:

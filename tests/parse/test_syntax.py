@@ -310,6 +310,16 @@ def test_a_capitalised_word_mid_sentence_shaped_like_a_name_is_one() -> None:
     assert by_form["Sankta"].pos == "ADJ"  # it qualifies the noun after it
 
 
+def test_an_adjective_before_the_copula_is_its_predicate() -> None:
+    sentence = parse("Granda estas la malĝojo de Zorbo.")
+    clause = sentence.clauses[0]
+    assert clause.subject is not None and clause.predicate is not None
+    assert clause.subject.text(sentence.words) == "la malĝojo de Zorbo"
+    assert clause.predicate.text(sentence.words) == "Granda"
+    clause = parse("La domoj estas belaj.").clauses[0]  # the usual order, unchanged
+    assert clause.predicate is not None and clause.predicate.head == 3
+
+
 def test_a_name_in_n_listed_where_no_verb_takes_an_object_is_whole() -> None:
     # no verb, or only a copula: nothing takes an accusative, the -n is the name's own
     words = {w.form: w for w in parse("La filoj de Zorbo: Petro, Ivano kaj Kedron.").words}
