@@ -20,11 +20,13 @@ from klareco.experts.factoid.candidates import SUBJECT_PERSONS
 pytestmark = pytest.mark.corpus
 
 # The figures CI holds the engine to on the union of the development set's files (README,
-# "Measured"): a little worse than what it measures (stop 55: 0.548 = 125 of 228, 0.769 = 30
-# of 39, 0.285 = 65 of 228), to catch regressions; issue 14's bar for abstain accuracy (0.75),
-# met since stop 52; and the issue's bar for answers given with confidence >= 0.5.
+# "Measured"): a little worse than what it measures (stop 56: 0.557 = 127 of 228, 0.795 = 31
+# of 39, 0.294 = 67 of 228), to catch regressions; issue 14's bar for abstain accuracy (0.75),
+# met since stop 52; and the issue's bar for answers given with confidence >= 0.5. The
+# false-abstain gate was 0.29 until stop 56's ranker, chosen on held-out questions, withheld
+# seven answers its predecessor gave wrong (docs/measurements.md, stop 56).
 GATE = {"answer_accuracy": 0.54, "abstain_accuracy": 0.75}
-GATE_MAX_FALSE_ABSTAIN = 0.29
+GATE_MAX_FALSE_ABSTAIN = 0.30
 GATE_CONFIDENT_RIGHT = 0.80
 # Retrieval on the same union: issue 15's bar for BM25's recall@100 (213 of 228 answerable,
 # met since a name's roots weigh as a stem), and a little under the hybrid search's MRR@10
