@@ -1406,14 +1406,23 @@ def as_quality(sentence: Sentence, rng: random.Random,
     """Only a question asking what a noun of the first indicative, undenied clause that has
     one with adjectives is like (``_quality_question``: "Kian ĉapelon aĉetis Petro?")."""
     words = sentence.words
+    for clause, constituents, asked, _, phrase in _stated_constituents(sentence):
+        if _qualities(phrase, words):
+            return _quality_question(clause, constituents, words, rng, asked)
+    return None
+
+
+def _stated_constituents(sentence: Sentence
+                         ) -> Iterator[tuple[Clause, list[tuple[str, Phrase]], int, str, Phrase]]:
+    """Each constituent of each indicative, undenied clause, in order: its clause, that
+    clause's constituents, its place among them, its role and its phrase."""
+    words = sentence.words
     for clause in sentence.clauses:
         if not states(clause, words) or _denies(clause, words):
             continue
         constituents = _constituents(clause, words)
-        for asked, (_, phrase) in enumerate(constituents):
-            if _qualities(phrase, words):
-                return _quality_question(clause, constituents, words, rng, asked)
-    return None
+        for asked, (role, phrase) in enumerate(constituents):
+            yield clause, constituents, asked, role, phrase
 
 
 def as_speech(sentence: Sentence, rng: random.Random,
@@ -1444,19 +1453,15 @@ def as_identity(sentence: Sentence, rng: random.Random,
     indicative, undenied copular clause with one and a subject that is no pronoun; its
     subject answers."""
     words = sentence.words
-    for clause in sentence.clauses:
-        if not states(clause, words) or _denies(clause, words):
-            continue
-        constituents = _constituents(clause, words)
-        for asked, (role, phrase) in enumerate(constituents):
-            if not _identifies(clause, role, words) or words[phrase.head].xpos in REFERRING_HEADS:
-                continue  # "li estis la reĝo": who he is, the sentence does not say
-            question_word = _question_word(role, phrase, words, rng)
-            text = None if question_word is None else _question_text(
-                question_word, clause, constituents, words, rng, asked)
-            if text is not None:
-                return GeneratedQuestion(text, _answer_stems(phrase, words, question_word),
-                                         yes_no=False, form=question_word)
+    for clause, constituents, asked, role, phrase in _stated_constituents(sentence):
+        if not _identifies(clause, role, words) or words[phrase.head].xpos in REFERRING_HEADS:
+            continue  # "li estis la reĝo": who he is, the sentence does not say
+        question_word = _question_word(role, phrase, words, rng)
+        text = None if question_word is None else _question_text(
+            question_word, clause, constituents, words, rng, asked)
+        if text is not None:
+            return GeneratedQuestion(text, _answer_stems(phrase, words, question_word),
+                                     yes_no=False, form=question_word)
     return None
 
 
