@@ -6,7 +6,9 @@ it flatters the engine. Questions generated from whole documents kept out of tra
 and for every form of question. Answerable questions come from the generator
 (``klareco.training.questions``); unanswerable ones swap the question's name for another name
 of the corpus, kept only when no corpus sentence holds both that name and the question's verb,
-or ask when, where or why of what the corpus tells without it (``reader.ask_unstated``).
+ask the name of someone the corpus tells of by a noun of another and never names
+(``reader.unnamed_of``), or ask when, where or why of what the corpus tells without it
+(``reader.ask_unstated``).
 """
 
 from __future__ import annotations
@@ -47,6 +49,7 @@ from klareco.training.reader import (
     supported,
     swap_name,
     swappable_names,
+    unnamed_of,
 )
 from klareco.training.split import held_out_documents
 
@@ -97,6 +100,8 @@ def held_out_items(engine: Engine, count: int, seed: int, exclude: Iterable[str]
             swapped = swap_name(generated.text, names, rng, generated.work)
             if swapped is not None and not supported(index, *swapped):
                 item = HeldOutItem(generated, swapped[0], False, "unanswerable")
+        elif (unnamed := unnamed_of(store, index, generated, rng)) is not None:
+            item = HeldOutItem(generated, unnamed, False, "unanswerable")
         elif rng.random() < UNSTATED_SHARE and (unstated := ask_unstated(
                 generated.text, generated.form, index, kinds, rng, generated.work)):
             item = HeldOutItem(generated, unstated, False, "unanswerable")

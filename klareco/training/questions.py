@@ -803,6 +803,29 @@ def owner_question(sentence: Sentence, rng: random.Random,
     return None
 
 
+def unnamed_relative(sentence: Sentence) -> str | None:
+    """"Kiel nomiĝis la edzino de Zorbo?" of a sentence that tells of someone by a noun of a
+    named owner ("la edzino de Zorbo rigardis malantaŭen") and gives them no name: people ask
+    a story's unnamed people's names. Whether the rest of the corpus names them is the
+    caller's to check (``reader.never_named``). None when the sentence has no such noun."""
+    words = sentence.words
+    if len(sentence.heads) != len(words) or len(sentence.deprels) != len(words):
+        return None
+    given = {named_noun(sentence, k) for k, word in enumerate(words) if word.is_name}
+    for noun, word in enumerate(words):
+        if word.xpos != "NOUN" or word.is_name or noun in given or \
+                word.feat("Number") == "Plur" or not (
+                    word.is_person or word.semantic_class in PERSON_CLASSES):
+            continue
+        owner = _owner_phrase(sentence, noun)
+        if owner is None:
+            continue
+        past = not any(w.feat("Tense") == "Pres" for w in words if w.xpos in ("VERB", "AUX"))
+        return (f"Kiel {'nomiĝis' if past else 'nomiĝas'} la {_singular_nominative(word)} "
+                f"de {owner[0]}?")
+    return None
+
+
 def _owner_phrase(sentence: Sentence, noun: int) -> tuple[str, int] | None:
     """The words of a noun's "de" phrase that holds a name, without the "de" ("la reĝo
     Zorbo"), and that name's index; None when it has none. Only a phrase of names, articles,

@@ -39,6 +39,7 @@ from tqdm import tqdm
 from klareco.engine import Engine
 from klareco.errors import EmptyInputError
 from klareco.experts.factoid import EVIDENCE_DEPTH, FactoidExpert
+from klareco.experts.factoid.candidates import names_of_asked_noun
 from klareco.experts.factoid.expert import answer_key
 from klareco.experts.factoid.features import Features
 from klareco.experts.factoid.frame import read_frame
@@ -46,12 +47,14 @@ from klareco.experts.factoid.model import Example, Ranker, probability_of_right,
 from klareco.lexicon.semantics import PREPOSITION_ROLES
 from klareco.parse import parse
 from klareco.parse.ast import Sentence, name_term
+from klareco.retrieval.keywords import keywords
 from klareco.retrieval.kinds import TIME, asked_kinds, preposition_bit, word_kinds
 from klareco.text import normalize_for_judging
 from klareco.training.encoder import trained_positions
 from klareco.training.questions import (
     GeneratedQuestion,
     answerable_questions,
+    unnamed_relative,
     with_other_owner,
 )
 from klareco.training.split import held_out_documents, training_documents, tuning_documents
@@ -60,6 +63,10 @@ SWAP_SHARE = 0.5  # of the questions naming someone, made unanswerable by swappi
 # of the others, made unanswerable by asking a circumstance the corpus does not tell
 UNSTATED_SHARE = 0.5
 VERB_SWAP_SHARE = 0.2  # of the others, made unanswerable by swapping the verb
+# of the questions whose sentence tells of someone by a noun of a named owner and gives no
+# name, asked the name when the corpus never gives it ("Kiel nomiĝis la edzino de Zorbo?")
+UNNAMED_SHARE = 0.5
+NEVER_NAMED_READ = 300  # sentences read at most to see whether one names the one asked
 # of the yes/no questions not swapped, made unanswerable by a phrase of another sentence
 PHRASE_ADD_SHARE = 0.3
 MAX_PHRASE_WORDS = 4  # "en la ĝardeno de la reĝo" at most
@@ -325,6 +332,45 @@ def named_elsewhere(index: Any, question: str) -> bool:
     return found is not None and len(found) > 1
 
 
+def unnamed_of(store: Any, index: Any, generated: GeneratedQuestion, rng: random.Random
+               ) -> str | None:
+    """For a share (``UNNAMED_SHARE``) of the questions whose source sentence tells of
+    someone unnamed by a noun of a named owner (``questions.unnamed_relative``), the question
+    asking that person's name, when the corpus never gives it (``never_named``)."""
+    if not generated.sentence_id or rng.random() >= UNNAMED_SHARE:
+        return None
+    sentence = store.ast(generated.sentence_id)
+    question = unnamed_relative(sentence) if sentence is not None else None
+    return question if question is not None and never_named(index, store, question) else None
+
+
+def never_named(index: Any, store: Any, question: str) -> bool:
+    """Whether no sentence of the corpus holding the owner a question names someone by and
+    the noun it names them by, or a noun that says the converse ("Zorbo, la filo de Petro"
+    names Zorbo's father), gives that noun of that owner a name
+    (``candidates.names_of_asked_noun``): then "Kiel nomiĝis la edzino de Zorbo?" has no
+    answer in the corpus. False when too many sentences hold both to read
+    (``NEVER_NAMED_READ``)."""
+    try:
+        asked = parse(question)
+    except EmptyInputError:
+        return False
+    frame = read_frame(asked)
+    if frame is None or not frame.named_stems or not frame.named_owners:
+        return False
+    owners = None
+    for term in frame.named_owners:
+        postings = index.postings(term)
+        owners = postings if owners is None else np.intersect1d(owners, postings)
+    nouns = set(frame.named_stems) | {k.term for k in keywords(asked) if k.kind == "converse"}
+    both = np.intersect1d(owners, np.unique(np.concatenate(
+        [index.postings(t) for t in sorted(nouns)])))
+    if len(both) > NEVER_NAMED_READ:
+        return False
+    return not any(any(names_of_asked_noun(sentence, frame, {}))
+                   for sentence in store.asts_at([int(p) for p in both]))
+
+
 def pool_of(engine: Engine, documents: set[str], rng: random.Random) -> list[int]:
     """The positions of ``documents``' sentences the encoder did not train on, shuffled."""
     store = engine.store
@@ -369,6 +415,8 @@ def make_examples(engine: Engine, documents: set[str], count: int, seed: int,
                 question, answerable, form = owned, False, "unanswerable"
             elif swapped is not None and not supported(index, *swapped):
                 question, answerable, form = swapped[0], False, "unanswerable"
+            elif swapped is None and (other := unnamed_of(store, index, generated, rng)):
+                question, answerable, form = other, False, "unanswerable"
             elif swapped is None and rng.random() < UNSTATED_SHARE and (other := ask_unstated(
                     question, form, index, kinds, rng, generated.work)) is not None:
                 question, answerable, form = other, False, "unanswerable"

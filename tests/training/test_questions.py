@@ -19,6 +19,7 @@ from klareco.training.questions import (
     learn_kinds,
     make_question,
     owner_question,
+    unnamed_relative,
     with_circumstance,
     with_context_clause,
     with_kind,
@@ -119,6 +120,16 @@ def test_a_definite_predicate_asks_the_subject_it_identifies() -> None:
     # an adjective before the copula says what the noun is like: no subject to ask
     assert as_identity(parse("Granda estas la malĝojo de la reĝo."), random.Random(0)) is None
     assert as_identity(parse("Li estis la reĝo de la lando."), random.Random(0)) is None
+
+
+def test_someone_told_of_by_a_noun_of_a_named_owner_is_asked_their_name() -> None:
+    told = parse("Kaj la edzino de Zorbo rigardis malantaŭen.")
+    assert unnamed_relative(told) == "Kiel nomiĝis la edzino de Zorbo?"
+    assert unnamed_relative(parse("La servisto de Zorbo venas.")) == \
+        "Kiel nomiĝas la servisto de Zorbo?"
+    # named there, or no one: nothing to ask
+    assert unnamed_relative(parse("Kaj Mirela, la edzino de Zorbo, kantis.")) is None
+    assert unnamed_relative(parse("La tempo de Zorbo venis.")) is None
 
 
 def test_the_names_a_plural_noun_of_someone_lists_are_asked_together() -> None:

@@ -14,6 +14,7 @@ from klareco.experts.factoid import FactoidExpert
 from klareco.experts.factoid.frame import read_frame
 from klareco.experts.factoid.model import Ranker
 from klareco.parse import parse
+from klareco.parse.ast import Sentence
 from klareco.retrieval.kinds import sentence_kinds
 from klareco.training.questions import GeneratedQuestion, generate
 from klareco.training.reader import (
@@ -23,6 +24,7 @@ from klareco.training.reader import (
     ask_unstated,
     is_right,
     named_elsewhere,
+    never_named,
     states_the_answer,
     swap_name,
     swap_verb,
@@ -148,6 +150,34 @@ def test_a_question_by_another_owner_is_unanswerable_only_where_one_sentence_has
     assert named_elsewhere(_Postings([{"fil", "zorb"}, {"zorb", "fil", "mir"}]), question)
     # a question that asks no name by a noun is never called unanswerable so
     assert named_elsewhere(alone, "Kiun vidis Zorbo?")
+
+
+class _Sentences:
+    """A corpus of parsed sentences, indexed by their terms."""
+
+    def __init__(self, texts: list[str]) -> None:
+        self.asts = [parse(text) for text in texts]
+
+    def postings(self, term: str) -> np.ndarray:
+        return np.array([n for n, ast in enumerate(self.asts)
+                         if term in {t for w in ast.words for t in w.terms}], dtype=np.int64)
+
+    def asts_at(self, positions: list[int]) -> list[Sentence]:
+        return [self.asts[p] for p in positions]
+
+
+def test_someone_told_of_by_a_noun_of_another_is_unnamed_unless_a_sentence_names_them() -> None:
+    question = "Kiel nomiĝis la edzino de Zorbo?"
+    told = ["Kaj la edzino de Zorbo rigardis malantaŭen.", "Zorbo iris al la urbo."]
+    corpus = _Sentences(told)
+    assert never_named(corpus, corpus, question)
+    corpus = _Sentences([*told, "Kaj Mirela, la edzino de Zorbo, kantis."])
+    assert not never_named(corpus, corpus, question)
+    # the converse names a parent: "Bertilo, la filo de Zorbo" says whose father Zorbo is
+    corpus = _Sentences(["Kaj Bertilo, la filo de Zorbo, kantis."])
+    assert not never_named(corpus, corpus, "Kiel nomiĝis la patro de Bertilo?")
+    # a question that asks no name by a noun is never called unanswerable so
+    assert not never_named(corpus, corpus, "Kiun vidis Zorbo?")
 
 
 def test_options_read_in_worker_processes_come_back_the_same_and_in_order(

@@ -572,7 +572,7 @@ def _raw_candidates(sentence: Sentence, matched: set[int], frame: Frame
     yield from _appositions(words, heads, clause_of)
     yield from _namings(words, heads, clause_of)
     if frame.named_stems:
-        yield from _names_of_asked_noun(sentence, frame, clause_of)
+        yield from names_of_asked_noun(sentence, frame, clause_of)
     if frame.role == "quality" and frame.hole_roots:
         yield from _qualities_of_asked_noun(sentence, frame, clause_of)
     yield from _said(words, clauses)
@@ -882,8 +882,8 @@ def named_noun(sentence: Sentence, name: int) -> int | None:
     return None
 
 
-def _names_of_asked_noun(sentence: Sentence, frame: Frame,
-                         clause_of: dict[int, int]) -> Iterator[Candidate]:
+def names_of_asked_noun(sentence: Sentence, frame: Frame,
+                        clause_of: dict[int, int]) -> Iterator[Candidate]:
     """Each name the sentence gives to the noun the question asks by ("la filo de Zorbo,
     Petro, …" for "Kiu estis la filo de Zorbo?"), or that a converse kin noun, a verb of
     bearing or one of marrying makes the asked kin of the question's named person
