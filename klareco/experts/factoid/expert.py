@@ -89,7 +89,8 @@ class FactoidExpert(Expert):
 
     def answer(self, question: Sentence, evidence: Sequence[Evidence]) -> Answer | None:
         options = self.options(question, evidence)
-        if len(options) < 2 or names_none_asked(options[0].features):
+        if len(options) < 2 or names_none_asked(options[0].features) or \
+                name_given_to_none(read_frame(question), options):
             return None
         probabilities = self.ranker.probabilities([o.features for o in options])
         best = max(range(1, len(options)), key=probabilities.__getitem__)
@@ -170,6 +171,19 @@ def names_none_asked(null: Features) -> bool:
     evidence is about others, and any answer from it would be a guess about the one asked.
     ``null``: the features of the "no answer" option, which hold the best share found."""
     return not null[f"{NULL}:no_names"] and not null[f"{NULL}:names_found"]
+
+
+def name_given_to_none(frame: Frame | None, options: Sequence[Option]) -> bool:
+    """Whether the question asks the name of someone by a noun of a named owner ("Kiel
+    nomiĝis la edzino de Petro?") and no sentence read gives a name to anyone (no option of
+    the slot ``naming``): a name from such evidence belongs to someone else, and answering
+    with it would be a guess. "Kiu estis la edzino de Petro?" may be answered by what she
+    was, and is left to the ranker."""
+    if frame is None or frame.role != "name" or not frame.named_stems or \
+            not frame.named_owners:
+        return False
+    return not any(o.candidate is not None and o.candidate.slot == "naming"
+                   for o in options[1:])
 
 
 def wholes_over_parts(options: list[Option], top: Sequence[Evidence]) -> list[Option]:

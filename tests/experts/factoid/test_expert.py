@@ -103,6 +103,16 @@ def test_names_in_the_context_count_as_found() -> None:
     assert found_in_context is not None and found_in_context.text == "kun Celina"
 
 
+def test_a_name_asked_by_a_noun_of_someone_comes_only_from_a_name_given_to_one() -> None:
+    told = "Kaj la edzino de Zorbo rigardis malantaŭen."
+    others = "Kaj Mirela kaj Petro kantis en la vilaĝo de Zorbo."
+    # no sentence gives anyone the name: the names there are others'
+    assert ask("Kiel nomiĝis la edzino de Zorbo?", told, others) is None
+    assert ask("Kiel nomiĝis la edzino de Zorbo?", told,
+               "Kaj Mirela, la edzino de Zorbo, kantis.") == "Mirela"
+    # "Kiu estis …?" may be answered by what she was: the ranker weighs it
+
+
 def test_what_a_question_tells_around_its_asked_clause_is_measured_apart() -> None:
     # "kiam Zorbo venis al la urbo" is told in another sentence than the one that answers:
     # the asked clause's words are all there, the question's as a whole are not
