@@ -733,7 +733,6 @@ def contextualise(words: list[Word], names: AbstractSet[str] = frozenset()) -> l
     ``names``: forms (lowercase) read as names also where they start a sentence, where every
     word has a capital (the corpus's table, ``klareco.corpus.names``)."""
     first_word = next((n for n, w in enumerate(words) if not w.is_punct), None)
-    objectless = not any(_may_take_object(w) for w in words)
     result: list[Word] = []
     for n, word in enumerate(words):
         nxt = words[n + 1] if n + 1 < len(words) else None
@@ -744,7 +743,7 @@ def contextualise(words: list[Word], names: AbstractSet[str] = frozenset()) -> l
             named = bool(names) and normalize_word(word.form).lower() in names
             capital = named
         if capital and word.pos in ("NOUN", "PROPN") and word.feat("Case") == "Acc" and \
-                objectless and _listed_after_name(result):
+                _listed_after_name(result) and not any(_may_take_object(w) for w in words):
             # "La filoj de Zorbo: Petro kaj Kedron": no verb to take an object, so the -n of
             # a name listed with another is the name's own
             word = _whole_name(replace(word, pos="PROPN", proper=True, word_class="name",

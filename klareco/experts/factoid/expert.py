@@ -88,9 +88,10 @@ class FactoidExpert(Expert):
         return 1.0 if asked.role in ANSWERED_ROLES else 0.2
 
     def answer(self, question: Sentence, evidence: Sequence[Evidence]) -> Answer | None:
-        options = self.options(question, evidence)
+        frame = read_frame(question)
+        options = self.options(question, evidence, frame)
         if len(options) < 2 or names_none_asked(options[0].features) or \
-                name_given_to_none(read_frame(question), options):
+                name_given_to_none(frame, options):
             return None
         probabilities = self.ranker.probabilities([o.features for o in options])
         best = max(range(1, len(options)), key=probabilities.__getitem__)
@@ -105,10 +106,12 @@ class FactoidExpert(Expert):
                       chosen.start, chosen.end, f"{slot} (p {probabilities[best]:.2f})",
                       reading_order(options, probabilities, evidence[:self.depth]))
 
-    def options(self, question: Sentence, evidence: Sequence[Evidence]) -> list[Option]:
+    def options(self, question: Sentence, evidence: Sequence[Evidence],
+                frame: Frame | None = None) -> list[Option]:
         """"No answer here" and every candidate of the top evidence, with their features
-        (what the ranker is trained on, ``klareco.training.reader``)."""
-        frame = read_frame(question)
+        (what the ranker is trained on, ``klareco.training.reader``). ``frame``: the
+        question's, when the caller has read it already."""
+        frame = frame or read_frame(question)
         if frame is None:
             return []
         top = list(evidence[:self.depth])
