@@ -185,6 +185,10 @@ def test_a_kin_question_searches_the_converse_nouns_and_the_description() -> Non
     assert weights["nom"] == 0.5 and weights["patr"] == 1.0
     assert {k.term: k.weight for k in keywords(parse("Kiel nomiĝis la reĝo de Bertilo?"))
             }["nom"] == 1.0
+    # a title noun with its name after it is that person: the name is the kin noun's owner
+    assert _kin("Kiu estis la patro de la juĝisto Bertilo?") == _kin(
+        "Kiu estis la patro de Bertilo?")
+    assert _kin("Kiu estis la patro de la juĝisto?") == []
     # a converse of the kin noun's own root is already searched by that root
     assert _kin("Kiu estis la edzino de Bertilo?") == [("=bertil", DESCRIBED_WEIGHT,
                                                          "described")]
