@@ -33,6 +33,11 @@ class BM25Arrays:
     weights: np.ndarray  # float32, BM25 weight of the term in that document
 
 
+def idf(documents: int, frequency: int) -> float:
+    """BM25's inverse document frequency of a term found in ``frequency`` of ``documents``."""
+    return math.log(1.0 + (documents - frequency + 0.5) / (frequency + 0.5))
+
+
 def build_bm25(documents: Sequence[Sequence[str] | Mapping[str, float]], k1: float = K1,
                b: float = B) -> BM25Arrays:
     """Index documents given as lists of terms (repeats count as term frequency) or as
@@ -51,12 +56,11 @@ def build_bm25(documents: Sequence[Sequence[str] | Mapping[str, float]], k1: flo
     weights: list[float] = []
     for t, term in enumerate(vocabulary):
         plist = postings[term]
-        df = len(plist)
-        idf = math.log(1.0 + (n - df + 0.5) / (df + 0.5))
+        rarity = idf(n, len(plist))
         for position, tf in plist:
             norm = k1 * (1.0 - b + b * lengths[position] / average)
             docs.append(position)
-            weights.append(idf * tf * (k1 + 1.0) / (tf + norm))
+            weights.append(rarity * tf * (k1 + 1.0) / (tf + norm))
         indptr[t + 1] = len(docs)
     return BM25Arrays(vocabulary, indptr, np.array(docs, dtype=np.int32),
                       np.array(weights, dtype=np.float32))
@@ -106,3 +110,19 @@ class BM25Index:
             candidates = (np.unique(np.concatenate(touched)) if len(touched) > 1
                           else touched[0])
         return candidates, scores[candidates]
+
+    def coverage(self, query: Sequence[tuple[str, float]], positions: np.ndarray) -> np.ndarray:
+        """For each document of ``positions``, the share of the query that it is indexed
+        under: each term counts its query weight times its idf, whatever its frequency in
+        the document (BM25 rewards repeating one term; this, holding every term)."""
+        found = np.zeros(len(positions), dtype=np.float64)
+        total = 0.0
+        for term, weight in query:
+            ids = self.postings(term)  # ascending positions
+            if len(ids) == 0:
+                continue
+            share = weight * idf(self.size, len(ids))
+            at = np.minimum(np.searchsorted(ids, positions), len(ids) - 1)
+            found += share * (ids[at] == positions)
+            total += share
+        return found / total if total > 0 else found

@@ -7,7 +7,8 @@ Three retrievers over one interface (``Searcher.search(text, k, retriever)``):
   default), reranked by the Tree-LSTM cosine fused with the BM25 score
   (``klareco.retrieval.fusion``), and, when the fusion rule sets a ``kind_bonus`` (0 by
   default), a bonus for a sentence that holds an answer of the kind the question asks for
-  (``klareco.retrieval.kinds``); the default.
+  (``klareco.retrieval.kinds``), and when it sets a ``coverage`` weight (0 by default), the
+  share of the question's keywords each candidate holds; the default.
 * ``dense``  the Tree-LSTM cosine over the whole FAISS index, for comparison.
 
 When the question has keywords but no sentence contains any of them, ``hybrid`` falls back to
@@ -209,19 +210,22 @@ class Searcher:
                     enumerate(zip(positions, scores, strict=True), start=1)]
         else:
             hits = self._rerank(ast, positions, scores, (matches, match_scores), timings,
-                                tail_cut, len(found), min(k, keep or k))
+                                tail_cut, len(found), min(k, keep or k),
+                                [(kw.term, kw.weight) for kw in found])
         return SearchResult(text, found, self._hits(hits[:keep], read), matched, None, retriever,
                             timings, ast)
 
     def _rerank(self, ast: Sentence, positions: np.ndarray, scores: np.ndarray,
                 matches: tuple[np.ndarray, np.ndarray], timings: dict[str, float],
-                tail_cut: bool, keywords: int = 0, top: int | None = None
+                tail_cut: bool, keywords: int = 0, top: int | None = None,
+                terms: list[tuple[str, float]] | None = None
                 ) -> list[tuple[int, float, float | None, float | None, int | None]]:
         """Stage 1's candidates (``positions``, ``scores``) and the dense search's nearest
         ``DENSE_DEPTH``, fused, the best ``top`` of them (default: all); ``matches``: every
         sentence stage 1 matched, with its BM25 score, which a dense candidate keeps (0 when
         it matched no keyword); ``keywords``: how many the question has (the fusion's weight
-        may depend on it)."""
+        may depend on it); ``terms``: its weighted terms, whose share each candidate holds
+        the fusion may weigh (``Fusion.coverage``)."""
         assert self.stage2 is not None
         started = time.perf_counter()
         query = self.stage2.encoder.encode([ast])[0]
@@ -239,8 +243,10 @@ class Searcher:
         _check_finite(cosines, self._dense_path(), "a cosine")
         asked = asked_kinds(ast) if self.stage2.fusion.kind_bonus else 0
         fits = (self.kinds[positions] & asked) != 0 if asked else None
-        order, final = fuse(scores, cosines, self.id_rank[positions], self.stage2.fusion,
-                            keywords, fits)
+        fusion = self.stage2.fusion
+        covered = self.index.coverage(terms, positions) if terms and fusion.coverage else None
+        order, final = fuse(scores, cosines, self.id_rank[positions], fusion, keywords, fits,
+                            covered)
         _check_finite(final, self._dense_path(), "a fused score")
         if tail_cut:
             keep = knee_cut(final)

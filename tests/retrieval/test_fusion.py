@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
-from klareco.retrieval.fusion import Fusion, fuse, knee_cut
+from klareco.retrieval.fusion import COVERAGE, Fusion, fuse, knee_cut
 
 
 def test_weighted_fusion_mixes_normalised_scores() -> None:
@@ -18,6 +20,21 @@ def test_weighted_fusion_mixes_normalised_scores() -> None:
                        [0.0, 1.0, 0.5])
     order, final = fuse(lexical, cosine, np.array([0, 1, 2]), Fusion("weighted", 0.5, **minmax))
     assert order.tolist() == [1, 0, 2] and final[0] == pytest.approx(0.75)
+
+
+def test_coverage_lifts_the_candidate_that_holds_the_whole_question() -> None:
+    lexical = np.array([5.0, 5.2, 1.0])
+    cosine = np.array([0.5, 0.9, 0.4])  # the encoder prefers the second
+    covered = np.array([1.0, 0.4, 1.0])  # which lacks most of the question
+    rule = Fusion("weighted", alpha=0.5, coverage=0.0)
+    assert fuse(lexical, cosine, np.arange(3), rule)[0][0] == 1
+    order, final = fuse(lexical, cosine, np.arange(3), replace(rule, coverage=3.0),
+                        covered=covered)
+    assert order[0] == 0
+    assert final[0] == pytest.approx(rule.scores(lexical, cosine)[0] + 3.0)
+    # a model's rule records a weight other than the default, as it records the kind bonus
+    assert "coverage" not in Fusion(coverage=COVERAGE).to_dict()
+    assert Fusion(coverage=COVERAGE + 1).to_dict()["coverage"] == COVERAGE + 1
 
 
 def test_rrf_uses_only_the_two_orders() -> None:
