@@ -196,6 +196,10 @@ def fits_question(frame: Frame, slot: str, words: list[Word]) -> bool:
         return False  # a subject, object, predicate or name is no prepositional phrase
     if slot == "verb_phrase" and (frame.word in INDIVIDUAL_WORDS or role == "name"):
         return False  # kiu asks which one, kia what kind, a name question a name: no action
+    if role == "name" and frame.named_stems and not frame.named_plural and all(
+            w.feat("Number") == "Plur" for w in words if w.xpos in ("NOUN", "PROPN")) and \
+            any(w.xpos in ("NOUN", "PROPN") for w in words):
+        return False  # the name of one ("la reĝo") is no plural ("la Zorbujanoj")
     if role in NOUN_ROLES and slot in CLAUSE_ANSWERS:
         return False  # who or what is no "kiam …", "ĉar …" or "por ke …" clause
     if words[0].form.lower() == "ke" and frame.word not in ("kio", "kion"):

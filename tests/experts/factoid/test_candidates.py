@@ -640,3 +640,14 @@ def test_el_kio_asks_what_a_thing_is_made_of_which_an_adjective_of_a_material_sa
     assert "material" not in spans("El kio estis la domo?",
                                    "La granda domo havis orumitan kadron kaj arĝentkoloran pordon.")
     assert "material" not in spans("Kion portis Mirela?", "Mirela portis oran kronon.")
+
+
+def test_the_name_of_one_is_no_plural() -> None:
+    said = "Kaj Zorbujanoj kredis al Dio, kaj la reĝo de Zorbujo leviĝis."
+    # one king's name is not the name of a people
+    assert spans("Kiel nomiĝis la reĝo de Zorbujo?", said) == {}
+    assert spans("Kiel nomiĝis la reĝo de Zorbujo?", said.replace("Zorbujanoj", "Bertilo")) == {
+        "subject": {"Bertilo"}}
+    # several kings may be named so
+    assert spans("Kiel nomiĝis la reĝoj de Zorbujo?", said.replace("reĝo ", "reĝoj ")) == {
+        "subject": {"Zorbujanoj"}}
