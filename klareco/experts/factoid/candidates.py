@@ -200,6 +200,8 @@ def fits_question(frame: Frame, slot: str, words: list[Word]) -> bool:
             w.feat("Number") == "Plur" for w in words if w.xpos in ("NOUN", "PROPN")) and \
             any(w.xpos in ("NOUN", "PROPN") for w in words):
         return False  # the name of one ("la reĝo") is no plural ("la Zorbujanoj")
+    if frame.word.startswith("kiu") and frame.hole_stems and _only_the_asked_noun(frame, words):
+        return False  # "en kiu urbo" asks which: "en najbara urbo" does not say
     if role in NOUN_ROLES and slot in CLAUSE_ANSWERS:
         return False  # who or what is no "kiam …", "ĉar …" or "por ke …" clause
     if words[0].form.lower() == "ke" and frame.word not in ("kio", "kion"):
@@ -982,6 +984,17 @@ def _subtree(children: dict[int, list[int]], roots: list[int]) -> set[int]:
             found.add(i)
             waiting.extend(children.get(i, ()))
     return found
+
+
+def _only_the_asked_noun(frame: Frame, words: list[Word]) -> bool:
+    """Whether a span says no more than the noun a ``kiu`` question asks by, with adjectives
+    and a preposition at most ("en najbara urbo" for "En kiu urbo …?"): no article, name,
+    number or other word that tells which one it is."""
+    nouns = [w for w in words if w.xpos in ("NOUN", "PROPN")]
+    return len(nouns) == 1 and not nouns[0].is_name and \
+        nouns[0].stem.lower() in frame.hole_stems and \
+        all(w.xpos in ("ADP", "ADJ", "NOUN") and not w.is_numeral and not is_ordinal(w)
+            for w in words)
 
 
 def _named_for_another(sentence: Sentence, span: tuple[int, ...], frame: Frame) -> bool:

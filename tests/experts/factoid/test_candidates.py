@@ -651,3 +651,18 @@ def test_the_name_of_one_is_no_plural() -> None:
     # several kings may be named so
     assert spans("Kiel nomiĝis la reĝoj de Zorbujo?", said.replace("reĝo ", "reĝoj ")) == {
         "subject": {"Zorbujanoj"}}
+
+
+def test_which_one_is_not_answered_by_the_asked_noun_alone() -> None:
+    # "en kiu urbo" asks which town: a town of some kind does not say
+    assert spans("En kiu urbo naskiĝis Zorbo?", "Zorbo naskiĝis en najbara urbo.") == {}
+    assert spans("Kiun libron legis Zorbo?", "Zorbo legis dikan libron.") == {}
+    # a name, a de-phrase, an ordinal or another noun says which
+    for said, found in (("Zorbo naskiĝis en Romo.", "en Romo"),
+                        ("Zorbo naskiĝis en la urbo Romo.", "en la urbo Romo"),
+                        ("Zorbo naskiĝis en granda urbo de Italujo.",
+                         "en granda urbo de Italujo")):
+        assert spans("En kiu urbo naskiĝis Zorbo?", said) == {"place": {found}}
+    assert "en la sepa tago" in spans("En kiu tago venis Zorbo?",
+                                      "Zorbo venis en la sepa tago.")["time"]
+    assert spans("Kiun beston vidis Zorbo?", "Zorbo vidis leonon.") == {"object": {"leonon"}}
