@@ -190,12 +190,14 @@ def _kin_pairs(sentence: Sentence) -> list[tuple[int, int]]:
     words, heads, relations = sentence.words, sentence.heads, sentence.deprels
     pairs = [(child, heads[child] - 1) for child, relation in enumerate(relations)
              if relation == "nmod" and heads[child] > 0 and words[child].is_name]
-    # "la patro de la profeto Petro": a title noun with its name right after it is that
-    # person, so the name is the kin noun's owner
-    pairs += [(name, heads[title] - 1) for name, relation in enumerate(relations)
-              if relation == "appos" and words[name].is_name and heads[name] == name
-              and (title := name - 1) >= 0 and relations[title] == "nmod"
-              and heads[title] > 0 and not words[title].is_name]
+    # "la patro de la profeto Petro": a title noun with its name right after it (the name
+    # its appos) is that person, so the name is the kin noun's owner
+    for name, relation in enumerate(relations):
+        title = name - 1
+        if relation == "appos" and title >= 0 and heads[name] - 1 == title and \
+                words[name].is_name and not words[title].is_name and \
+                relations[title] == "nmod" and heads[title] > 0:
+            pairs.append((name, heads[title] - 1))
     for kies, word in enumerate(words):
         noun = heads[kies] - 1
         if word.form.lower() != "kies" or noun < 0:
