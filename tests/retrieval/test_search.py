@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from klareco.parse import parse
-from klareco.retrieval.bm25 import BM25Index, build_bm25
+from klareco.retrieval.bm25 import BM25Index, build_bm25, idf
 from klareco.retrieval.search import Searcher
 
 
@@ -36,18 +36,12 @@ def test_coverage_is_the_idf_weighted_share_of_the_query_a_document_holds() -> N
     # a term that no document holds is no part of the share
     query = [("hund", 1.0), ("kur", 0.5), ("nenio", 1.0)]
     covered = index.coverage(query, np.array([0, 1, 2, 3]))
-    hund, kur = 1.0 * _idf(4, 2), 0.5 * _idf(4, 2)
+    hund, kur = 1.0 * idf(4, 2), 0.5 * idf(4, 2)
     assert covered.tolist() == pytest.approx([1.0, hund / (hund + kur), 0.0,
                                               kur / (hund + kur)])
     # a repeated term counts once: the share held, not BM25's saturating frequency
     assert covered[1] < covered[0]
     assert index.coverage([("nenio", 1.0)], np.array([0, 1])).tolist() == [0.0, 0.0]
-
-
-def _idf(documents: int, frequency: int) -> float:
-    from klareco.retrieval.bm25 import idf
-
-    return idf(documents, frequency)
 
 
 @pytest.fixture(scope="module")
