@@ -194,7 +194,8 @@ class Searcher:
                                 retriever=retriever, timings_ms=timings, ast=ast)
         started = time.perf_counter()
         depth = k if retriever == "bm25" else max(k, STAGE1_DEPTH)
-        matches, match_scores = self.index.score([(kw.term, kw.weight) for kw in found])
+        terms = [(kw.term, kw.weight) for kw in found]
+        matches, match_scores = self.index.score(terms)
         positions, scores, matched = self._top(matches, match_scores, depth)
         _check_finite(scores, self.store.path, "a BM25 score")
         timings["stage1"] = _since(started)
@@ -210,8 +211,7 @@ class Searcher:
                     enumerate(zip(positions, scores, strict=True), start=1)]
         else:
             hits = self._rerank(ast, positions, scores, (matches, match_scores), timings,
-                                tail_cut, len(found), min(k, keep or k),
-                                [(kw.term, kw.weight) for kw in found])
+                                tail_cut, len(found), min(k, keep or k), terms)
         return SearchResult(text, found, self._hits(hits[:keep], read), matched, None, retriever,
                             timings, ast)
 

@@ -196,9 +196,8 @@ def fits_question(frame: Frame, slot: str, words: list[Word]) -> bool:
         return False  # a subject, object, predicate or name is no prepositional phrase
     if slot == "verb_phrase" and (frame.word in INDIVIDUAL_WORDS or role == "name"):
         return False  # kiu asks which one, kia what kind, a name question a name: no action
-    if role == "name" and frame.named_stems and not frame.named_plural and all(
-            w.feat("Number") == "Plur" for w in words if w.xpos in ("NOUN", "PROPN")) and \
-            any(w.xpos in ("NOUN", "PROPN") for w in words):
+    if role == "name" and frame.named_stems and not frame.named_plural and \
+            (nouns := _nominals(words)) and all(w.feat("Number") == "Plur" for w in nouns):
         return False  # the name of one ("la reĝo") is no plural ("la Zorbujanoj")
     if frame.word.startswith("kiu") and frame.hole_stems and _only_the_asked_noun(frame, words):
         return False  # "en kiu urbo" asks which: "en najbara urbo" does not say
@@ -986,11 +985,16 @@ def _subtree(children: dict[int, list[int]], roots: list[int]) -> set[int]:
     return found
 
 
+def _nominals(words: list[Word]) -> list[Word]:
+    """The nouns and names of a span."""
+    return [w for w in words if w.xpos in ("NOUN", "PROPN")]
+
+
 def _only_the_asked_noun(frame: Frame, words: list[Word]) -> bool:
     """Whether a span says no more than the noun a ``kiu`` question asks by, with adjectives
     and a preposition at most ("en najbara urbo" for "En kiu urbo …?"): no article, name,
     number or other word that tells which one it is."""
-    nouns = [w for w in words if w.xpos in ("NOUN", "PROPN")]
+    nouns = _nominals(words)
     return len(nouns) == 1 and not nouns[0].is_name and \
         nouns[0].stem.lower() in frame.hole_stems and \
         all(w.xpos in ("ADP", "ADJ", "NOUN") and not w.is_numeral and not is_ordinal(w)
