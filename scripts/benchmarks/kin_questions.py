@@ -18,6 +18,12 @@ and from every "Y naskigis X" (or "naskis": ``semantics.BIRTH_ROOTS``) two more:
   birth         Kiu estis la patro de X?   answered by Y (patrino for naskis)
   birth, child  Kiu estis la filo de Y?    answered by X
 
+and from every "Y … sian filon X" and "Y … lian filon X" (the possessive of a kin noun that
+names X, Y its clause's named subject: ``candidates.possessive_subject``) one each:
+
+  sia           Kiu estis la filo de Y?    answered by X ("sia" is the subject's)
+  lia           Kiu estis la filo de Y?    right unless answered by X ("lia" is another's)
+
 and prints, for each way, the share answered right (the answer holds the expected name's
 term), the share whose sentence the expert read (among the top ``EVIDENCE_DEPTH``) and how many
 confident answers (≥ 0.5) were right. A parent's noun is asked as ``patro`` (the sentence does
@@ -41,7 +47,7 @@ from tqdm import tqdm
 
 from klareco.engine import Engine
 from klareco.experts.factoid import EVIDENCE_DEPTH
-from klareco.experts.factoid.candidates import named_noun
+from klareco.experts.factoid.candidates import named_noun, possessive_subject
 from klareco.lexicon.semantics import BIRTH_ROOTS, KIN_CONVERSES
 from klareco.parse.ast import Sentence, Word
 from klareco.training.split import held_out_documents, tuning_documents
@@ -53,7 +59,8 @@ NOUN = {"fil": "filo", "filin": "filino", "patr": "patro", "patrin": "patrino",
 ASKED_BY = {"fil": "patr", "filin": "patr", "patr": "fil", "patrin": "fil", "edz": "edzin",
             "edzin": "edz", "frat": "frat", "fratin": "frat", "av": "nep", "avin": "nep",
             "nep": "av", "nepin": "av"}
-WAYS = ("converse", "named", "direct", "kies", "kies, converse", "birth", "birth, child")
+WAYS = ("converse", "named", "direct", "kies", "kies, converse", "birth", "birth, child",
+        "sia", "lia")
 CHUNK = 4000
 
 
@@ -63,6 +70,7 @@ class KinQuestion:
     text: str
     answer_terms: tuple[str, ...]
     position: int  # the sentence it was made from
+    denied: bool = False  # right unless the answer holds ``answer_terms`` (another's kin)
 
 
 def _said(word: Word) -> str:
@@ -135,6 +143,28 @@ def birth_questions_of(sentence: Sentence, position: int) -> list[KinQuestion]:
     return made
 
 
+def possessive_questions_of(sentence: Sentence, position: int) -> list[KinQuestion]:
+    """One question of each kin noun with "sia" or "lia"/"ŝia" that names someone ("Zorbo
+    vokis sian filon Petro"), about its clause's subject of one named word: whose kin it is
+    by the possessive ("sia": Zorbo's son; "lia": not Zorbo's)."""
+    words = sentence.words
+    made = []
+    for i in range(len(words)):
+        if not _one_word_name(words, i):
+            continue
+        noun = named_noun(sentence, i)
+        if noun is None or not words[noun].terms or words[noun].terms[-1] not in KIN_CONVERSES:
+            continue
+        found = possessive_subject(sentence, noun)
+        if found is None or len(found[1]) != 1 or not _one_word_name(words, found[1][0]):
+            continue
+        reflexive, (owner,) = found
+        text = f"Kiu estis la {NOUN[words[noun].terms[-1]]} de {_said(words[owner])}?"
+        made.append(KinQuestion("sia" if reflexive else "lia", text, words[i].terms, position,
+                                denied=not reflexive))
+    return made
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--all-documents", action="store_true",
@@ -150,12 +180,14 @@ def main() -> None:
     for start in tqdm(range(0, len(positions), CHUNK), desc="reading sentences", unit="chunk"):
         chunk = positions[start:start + CHUNK]
         for position, sentence in zip(chunk, store.asts_at(chunk), strict=True):
-            made += questions_of(sentence, position) + birth_questions_of(sentence, position)
+            made += questions_of(sentence, position) + birth_questions_of(sentence, position) \
+                + possessive_questions_of(sentence, position)
     counts: Counter[tuple[str, str]] = Counter()
     for question in tqdm(made, desc="asking", unit="q"):
         response = engine.ask(question.text)
-        right = not response.abstained and any(
+        said = not response.abstained and any(
             term in response.text.lower() for term in question.answer_terms)
+        right = said != question.denied
         read = (response.reading or response.hits)[:EVIDENCE_DEPTH]
         counts[question.way, "n"] += 1
         counts[question.way, "right"] += right

@@ -1013,7 +1013,10 @@ def _named_for_another(sentence: Sentence, span: tuple[int, ...], frame: Frame) 
     if noun is None or not is_asked_noun(words[noun], frame):
         return False
     owners = noun_owners(sentence, noun)
-    return bool(owners) and owners.isdisjoint(frame.named_owners)
+    if owners:
+        return owners.isdisjoint(frame.named_owners)
+    # "Petro vidis lian edzinon Mirela": by its "lia", not Petro's wife
+    return not possessive_owners(sentence, noun)[1].isdisjoint(frame.named_owners)
 
 
 def is_asked_noun(word: Word, frame: Frame) -> bool:
@@ -1068,10 +1071,76 @@ def _through_naming(sentence: Sentence, noun: int) -> int | None:
 
 
 def noun_owners(sentence: Sentence, noun: int) -> set[str]:
-    """The terms of the names in a noun's "de" phrases: whose it is ("la filo de Zorbo",
-    "la edzino de la reĝo Bertilo")."""
+    """The terms of the names that say whose a noun is: those in its "de" phrases ("la filo
+    de Zorbo", "la edzino de la reĝo Bertilo") and the one its "sia" stands for ("Zorbo
+    vokis sian filon": ``possessive_owners``)."""
     words = sentence.words
-    return {term for k in _owner_names(sentence, noun) for term in words[k].terms}
+    return {term for k in _owner_names(sentence, noun) for term in words[k].terms} | \
+        possessive_owners(sentence, noun)[0]
+
+
+_NAMING_RELATIONS = frozenset({"appos", "flat", "flat:name"})  # "la reĝo Bertilo", "Zorbo Kant"
+
+
+def possessive_owners(sentence: Sentence, noun: int) -> tuple[set[str], set[str]]:
+    """Whose a noun is by its third-person possessive, as Esperanto marks it: "sia" is the
+    subject's of its clause ("Zorbo vokis sian filon": Zorbo's son), "lia", "ŝia" someone
+    else's ("Zorbo vokis lian filon": not Zorbo's). The terms of the named subject the noun
+    belongs to, and of the one it does not (``possessive_subject``)."""
+    found = possessive_subject(sentence, noun)
+    if found is None:
+        return set(), set()
+    reflexive, names = found
+    terms = {t for i in names for t in sentence.words[i].terms}
+    return (terms, set()) if reflexive else (set(), terms)
+
+
+def possessive_subject(sentence: Sentence, noun: int) -> tuple[bool, tuple[int, ...]] | None:
+    """For a noun with a third-person possessive ("sia", "lia", "ŝia"), whether it is the
+    reflexive "sia", and the positions of the own names of its clause's subject (a coordinate
+    clause's shared one), which "sia" is and "lia", "ŝia" are not: the head and the names in
+    apposition to it, not those of its "de" phrase. None when the noun has no such possessive,
+    its clause no subject, or the noun is the subject or part of it ("Zorbo kaj lia filo")."""
+    words, heads, relations = sentence.words, sentence.heads, sentence.deprels
+    if len(heads) != len(words) or len(relations) != len(words):
+        return None
+    possessive = next((c for c in range(len(words)) if heads[c] - 1 == noun and
+                       relations[c] == "nmod:poss" and words[c].word_class == "possessive"),
+                      None)
+    if possessive is None or words[possessive].stem.lower() not in ("si", "li", "ŝi"):
+        return None
+    clause = next((c for c in sentence.clauses if noun in c.words), None)
+    if clause is None:
+        return None
+    subject = clause.subject
+    if subject is None and clause.kind == "coordinate":  # "… kaj vokis sian filon"
+        subject = shared_subject(sentence, clause)
+    if subject is None or _within(heads, noun, subject.head) or (
+            possessive >= 2 and words[possessive - 1].xpos == "CCONJ"
+            and possessive - 2 in subject.members()):
+        return None
+    names = tuple(i for i in subject.members() if words[i].is_name and (
+        i == subject.head or heads[i] - 1 == subject.head and relations[i] in _NAMING_RELATIONS))
+    return words[possessive].stem.lower() == "si", names
+
+
+def _within(heads: tuple[int, ...], word: int, top: int) -> bool:
+    """Whether ``word`` is ``top`` or depends on it, directly or through others."""
+    seen = 0
+    while word >= 0 and seen <= len(heads):
+        if word == top:
+            return True
+        word, seen = heads[word] - 1, seen + 1
+    return False
+
+
+def shared_subject(sentence: Sentence, clause: Clause) -> Phrase | None:
+    """The subject of the nearest main or coordinate clause before a coordinate clause that
+    has none (subordinate clauses between them do not count)."""
+    first = min(clause.words, default=0)
+    before = [c for c in sentence.clauses if c.kind in ("main", "coordinate")
+              and c.subject is not None and c.words and max(c.words) < first]
+    return max(before, key=lambda c: max(c.words)).subject if before else None
 
 
 def _owner_names(sentence: Sentence, noun: int) -> list[int]:

@@ -41,7 +41,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from klareco.experts.base import Evidence
-from klareco.experts.factoid.candidates import is_pronoun, named_noun, noun_owners
+from klareco.experts.factoid.candidates import (
+    is_pronoun,
+    named_noun,
+    noun_owners,
+    shared_subject,
+)
 from klareco.experts.factoid.features import Features, subject_elsewhere
 from klareco.experts.factoid.frame import (
     Frame,
@@ -135,7 +140,7 @@ def clause_fillers(sentence: Sentence, index: int, voice: Voice | None = None
     missing = "object" if roles.passive else "subject"
     if not roles.of(missing) and clause.kind == "coordinate":
         # "… kaj mortigis lin", "… kaj estis entombigita": the subject of the clause before
-        shared = _shared_subject(sentence, clause)
+        shared = shared_subject(sentence, clause)
         if shared is not None:
             roles = replace(roles, **{missing: frozenset(shared.members())})
     if voice is not None:
@@ -156,15 +161,6 @@ def clause_fillers(sentence: Sentence, index: int, voice: Voice | None = None
             terms |= set(words[i].terms)
         found[key] = terms
     return found
-
-
-def _shared_subject(sentence: Sentence, clause: Clause) -> Phrase | None:
-    """The subject of the nearest main or coordinate clause before a coordinate clause that
-    has none (subordinate clauses between them do not count)."""
-    first = min(clause.words, default=0)
-    before = [c for c in sentence.clauses if c.kind in ("main", "coordinate")
-              and c.subject is not None and c.words and max(c.words) < first]
-    return max(before, key=lambda c: max(c.words)).subject if before else None
 
 
 def _antecedent_terms(words: tuple[Word, ...], pronoun: int, own: set[int]) -> set[str]:

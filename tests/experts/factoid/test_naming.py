@@ -6,7 +6,12 @@ import pytest
 
 from klareco.experts.base import Evidence
 from klareco.experts.factoid import FactoidExpert
-from klareco.experts.factoid.candidates import kin_named, named_noun, noun_owners
+from klareco.experts.factoid.candidates import (
+    kin_named,
+    named_noun,
+    noun_owners,
+    possessive_owners,
+)
 from klareco.experts.factoid.frame import kin_asked_by_kies, read_frame
 from klareco.parse import parse
 
@@ -26,12 +31,54 @@ def _named(text: str, name: str) -> tuple[str | None, set[str]]:
     ("La edzino de Zorbo estis nomata Mirela.", "Mirela", "edzino", {"zorb"}),
     ("La nomo de la edzino de Zorbo estis Mirela.", "Mirela", "edzino", {"zorb"}),
     ("Zorbo havis filon, kies nomo estis Petro.", "Petro", "filon", set()),
-    ("Zorbo donis al sia filo la nomon Petro.", "Petro", "filo", set()),
+    # "sia" is the subject's: Zorbo's son; a subject that names no one gives no owner
+    ("Zorbo donis al sia filo la nomon Petro.", "Petro", "filo", {"zorb"}),
     ("Li iris kun sia frato Petro.", "Petro", "frato", set()),
+    ("Zorbo venis kaj vokis sian filon Petro.", "Petro", "filon", {"zorb"}),
+    # "lia" is not the subject's: whose son it is, the sentence does not say
+    ("Zorbo vokis lian filon Petro.", "Petro", "filon", set()),
     ("La filoj de Zorbo: Petro kaj Ana.", "Petro", "filoj", {"zorb"}),
 ])
 def test_the_noun_a_name_is_given_to(text: str, name: str, noun: str, owners: set[str]) -> None:
     assert _named(text, name) == (noun, owners)
+
+
+@pytest.mark.parametrize(("text", "noun", "owner", "not_owner"), [
+    ("Zorbo vokis sian filon.", "filon", {"zorb"}, set()),
+    ("Zorbo vokis lian filon.", "filon", set(), {"zorb"}),
+    ("Ingrid renkontis ŝian fratinon.", "fratinon", set(), {"ingrid"}),
+    # the subject of a coordinate clause that has none is the one before it
+    ("Zorbo venis kaj vokis sian filon.", "filon", {"zorb"}, set()),
+    ("Zorbo venis kaj vokis lian filon.", "filon", set(), {"zorb"}),
+    # in its own clause a possessive is the subject's or not: "lia filo" as a subject, or
+    # with a pronoun as the subject, says nothing of whose
+    ("Zorbo diris, ke lia filo venos.", "filo", set(), set()),
+    ("Zorbo kaj lia filo venis.", "filo", set(), set()),
+    ("Zorbo kaj liaj filoj estis riĉaj.", "filoj", set(), set()),
+    # the subject's own name, not one in its "de" phrase, nor a subject of a common noun
+    ("La koro de Zorbo estis pura dum lia tuta vivo.", "vivo", set(), set()),
+    ("La reĝo Zorbo vokis lian filon.", "filon", set(), {"zorb"}),
+    ("La reĝo vokis lian filon.", "filon", set(), set()),
+    ("Zorbo kun sia filo venis al Bertilo.", "filo", {"zorb"}, set()),
+    ("Li vokis sian filon.", "filon", set(), set()),
+    ("Zorbo vokis la filon de Bertilo.", "filon", set(), set()),
+])
+def test_a_possessive_says_whether_a_noun_is_its_clause_subjects(
+        text: str, noun: str, owner: set[str], not_owner: set[str]) -> None:
+    sentence = parse(text)
+    index = next(i for i, w in enumerate(sentence.words) if w.form == noun)
+    assert possessive_owners(sentence, index) == (owner, not_owner)
+
+
+def test_a_name_given_to_someone_elses_kin_by_lia_is_no_answer() -> None:
+    question = parse("Kiu estis la edzino de Zorbo?")
+
+    def answer(text: str) -> str | None:
+        found = FactoidExpert().answer(question, [Evidence(text, parse(text), 1, 1.0)])
+        return found.text if found is not None else None
+
+    assert answer("Zorbo venis kun sia edzino Mirela.") == "Mirela"
+    assert answer("Zorbo venis kun lia edzino Mirela.") != "Mirela"
 
 
 def test_a_name_in_a_place_phrase_is_given_to_no_noun() -> None:
