@@ -22,6 +22,8 @@ and from every "Y … sian filon X" and "Y … lian filon X" (the possessive of 
 names X, Y its clause's named subject: ``candidates.possessive_subject``) one each:
 
   sia           Kiu estis la filo de Y?    answered by X ("sia" is the subject's)
+  sia, converse Kiu estis la patro de X?   answered by Y
+  sia, ĉu       Ĉu X estis la filo de Y?   jes
   lia           Kiu estis la filo de Y?    right unless answered by X ("lia" is another's)
 
 and prints, for each way, the share answered right (the answer holds the expected name's
@@ -60,7 +62,7 @@ ASKED_BY = {"fil": "patr", "filin": "patr", "patr": "fil", "patrin": "fil", "edz
             "edzin": "edz", "frat": "frat", "fratin": "frat", "av": "nep", "avin": "nep",
             "nep": "av", "nepin": "av"}
 WAYS = ("converse", "named", "direct", "kies", "kies, converse", "birth", "birth, child",
-        "sia", "lia")
+        "sia", "sia, converse", "sia, ĉu", "lia")
 CHUNK = 4000
 
 
@@ -144,9 +146,9 @@ def birth_questions_of(sentence: Sentence, position: int) -> list[KinQuestion]:
 
 
 def possessive_questions_of(sentence: Sentence, position: int) -> list[KinQuestion]:
-    """One question of each kin noun with "sia" or "lia"/"ŝia" that names someone ("Zorbo
+    """Questions of each kin noun with "sia" or "lia"/"ŝia" that names someone ("Zorbo
     vokis sian filon Petro"), about its clause's subject of one named word: whose kin it is
-    by the possessive ("sia": Zorbo's son; "lia": not Zorbo's)."""
+    by the possessive ("sia": Zorbo's son, asked three ways; "lia": not Zorbo's)."""
     words = sentence.words
     made = []
     for i in range(len(words)):
@@ -159,9 +161,18 @@ def possessive_questions_of(sentence: Sentence, position: int) -> list[KinQuesti
         if found is None or len(found[1]) != 1 or not _one_word_name(words, found[1][0]):
             continue
         reflexive, (owner,) = found
-        text = f"Kiu estis la {NOUN[words[noun].terms[-1]]} de {_said(words[owner])}?"
-        made.append(KinQuestion("sia" if reflexive else "lia", text, words[i].terms, position,
-                                denied=not reflexive))
+        stem, person, kin = words[noun].terms[-1], words[i], words[owner]
+        text = f"Kiu estis la {NOUN[stem]} de {_said(kin)}?"
+        if not reflexive:
+            made.append(KinQuestion("lia", text, person.terms, position, denied=True))
+            continue
+        made += [
+            KinQuestion("sia", text, person.terms, position),
+            KinQuestion("sia, converse",
+                        f"Kiu estis la {NOUN[ASKED_BY[stem]]} de {_said(person)}?",
+                        kin.terms, position),
+            KinQuestion("sia, ĉu", f"Ĉu {_said(person)} estis la {NOUN[stem]} de "
+                        f"{_said(kin)}?", ("jes",), position)]
     return made
 
 

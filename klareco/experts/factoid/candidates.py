@@ -1159,7 +1159,8 @@ def _owner_names(sentence: Sentence, noun: int) -> list[int]:
 def kin_by_converse(sentence: Sentence, frame: Frame) -> set[int]:
     """The positions of the names that the sentence makes the asked kin of the question's
     named person by the converse noun (``KIN_CONVERSES``): for "Kiu estis la patro de
-    Petro?", Zorbo in "Petro, la filo de Zorbo, …" or "la filo de Zorbo, Petro"; a name's
+    Petro?", Zorbo in "Petro, la filo de Zorbo, …", "la filo de Zorbo, Petro" or "Zorbo
+    vokis sian filon Petro" (``possessive_subject``); a name's
     later words too ("Zorbo Ivanoviĉ"). Empty unless the question asks a name by a kin noun
     of someone named."""
     # "X, la filo de Y" does not say whether Y is a man or a woman, and a genealogy names
@@ -1175,7 +1176,9 @@ def kin_by_converse(sentence: Sentence, frame: Frame) -> set[int]:
         noun = named_noun(sentence, i)
         if noun is None or converse.isdisjoint(words[noun].terms[-1:]):
             continue
-        for k in _owner_names(sentence, noun):
+        possessive = possessive_subject(sentence, noun)  # "Zorbo vokis sian filon Petro"
+        mine = possessive[1] if possessive is not None and possessive[0] else ()
+        for k in [*_owner_names(sentence, noun), *mine]:
             found |= _name_run(words, k, frame.named_owners)
     return found
 

@@ -59,7 +59,7 @@ from klareco.experts.factoid.frame import (
 from klareco.experts.factoid.roles import Voice, as_asked, clause_roles
 from klareco.lexicon.closed_classes import NEGATION_WORDS
 from klareco.lexicon.semantics import KIN_CONVERSES
-from klareco.parse.ast import Clause, Phrase, Sentence, Word
+from klareco.parse.ast import Clause, Sentence, Word
 
 
 @dataclass(frozen=True)
@@ -79,7 +79,8 @@ def yes_no(frame: Frame, question: Sentence, top: Sequence[Evidence]) -> Verdict
         share = coverage(words, matched, frame.terms)
         found = names_found(words, frame, item.context)
         missing = phrases_missing(frame, words, item.context)
-        other_kin = kin is not None and _other_kin(kin, item.ast)
+        said_kin = _kin_said(kin, item.ast) if kin is not None else None
+        other_kin = said_kin is not None and said_kin != kin[0]
         for k, clause in enumerate(item.ast.clauses):
             local = matched & set(clause.words)
             if not local:
@@ -87,6 +88,10 @@ def yes_no(frame: Frame, question: Sentence, top: Sequence[Evidence]) -> Verdict
             fillers = clause_fillers(item.ast, k, frame.voice)
             verb = _verb_agrees(frame, clause, words)
             same, crossed = _filler_roles(frame, fillers)
+            if said_kin is not None and not other_kin:
+                # "Zorbo vokis sian filon Petro" says whose son Petro is, whatever the
+                # roles its clause gives them
+                same, crossed = max(same, 1), 0
             differs = _fillers_differ(frame, fillers)
             other = _other_name_after(frame, question, words, matched) or other_kin
             negated = any(words[i].form.lower() in NEGATION_WORDS for i in clause.words)
@@ -108,7 +113,7 @@ def yes_no(frame: Frame, question: Sentence, top: Sequence[Evidence]) -> Verdict
             # a clause whose subject is someone else, with the question's subject in no role
             # of it, is not about that subject whatever its verb: read it last ("la kato
             # estis filino de …" for "Ĉu X estas filino de …?"); swapped roles still count
-            elsewhere = not crossed and _other_subject(frame, item.ast, k)
+            elsewhere = not crossed and said_kin is None and _other_subject(frame, item.ast, k)
             key = (float(not elsewhere), float(verb), float(same + crossed), share, -n)
             if best is None or key > best[0]:
                 best = (key, Verdict(answer, n, reason, features))
@@ -258,12 +263,15 @@ def _kin_asked(question: Sentence) -> KinAsked | None:
     return (asked.terms[-1], owners, who) if owners and who else None
 
 
-def _other_kin(kin: KinAsked, sentence: Sentence) -> bool:
-    """Whether the evidence gives the question's subject another kin noun of the same owner
-    than the one asked: "Ĉu Petro estis la patro de Zorbo?" against "Petro, filo de Zorbo"
-    (a son is not the father, nor a mother a father; ``KIN_CONVERSES`` names the kin)."""
-    stem, owners, who = kin
+def _kin_said(kin: KinAsked, sentence: Sentence) -> str | None:
+    """The kin noun (its stem) by which the evidence names the question's subject as kin of
+    the question's owner, the one asked or another: "Ĉu Petro estis la patro de Zorbo?"
+    against "Petro, filo de Zorbo" gives ``fil`` (a son is not the father, nor a mother a
+    father; ``KIN_CONVERSES`` names the kin), against "Zorbo vokis sian patron Petro"
+    ``patr``; None when it names none."""
+    _, owners, who = kin
     words = sentence.words
+    found = None
     for i, word in enumerate(words):
         if not word.is_name or who.isdisjoint(word.terms):
             continue
@@ -272,9 +280,9 @@ def _other_kin(kin: KinAsked, sentence: Sentence) -> bool:
                 owners):
             continue
         said = words[noun].terms[-1]
-        if said in KIN_CONVERSES and said != stem:
-            return True
-    return False
+        if said in KIN_CONVERSES and (found is None or said != kin[0]):
+            found = said  # another kin outweighs the asked one
+    return found
 
 
 def _other_name_after(frame: Frame, question: Sentence, words: tuple[Word, ...],

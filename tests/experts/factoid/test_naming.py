@@ -139,6 +139,9 @@ def _converse(question: str, text: str) -> list[str]:
     ("Kiu estis la patro de Bertilo?", "Bertilo, la edzo de Mirela, venis.", []),
     ("Kiu estis la patro de Bertilo?", "Ringo, la filo de Zorbo, venis.", []),
     ("Kiu estis la patro de Bertilo?", "Bertilo venis kun Zorbo.", []),
+    # a possessive "sia" is the subject's: Bertilo is Zorbo's son; "lia" is another's
+    ("Kiu estis la patro de Bertilo?", "Zorbo vokis sian filon Bertilo.", ["Zorbo"]),
+    ("Kiu estis la patro de Bertilo?", "Zorbo vokis lian filon Bertilo.", []),
     # a verb of bearing says who is whose parent, whichever side is asked
     ("Kiu estis la patro de Bertilo?", "Kaj Zorbo naskigis Bertilon.", ["Zorbo"]),
     ("Kiu estis la patrino de Bertilo?", "Kaj Ingrid naskis Bertilon.", ["Ingrid"]),

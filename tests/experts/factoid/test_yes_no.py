@@ -174,6 +174,17 @@ def test_another_kin_noun_of_the_same_owner_is_ne() -> None:
     assert verdict("Ĉu Bertilo estis la filo de Zorbo?", said) == "jes"
 
 
+def test_a_kin_noun_given_by_sia_says_whose_kin_whatever_the_roles() -> None:
+    # "sia" is the subject's: Bertilo is Zorbo's son, though Zorbo is the subject and
+    # Bertilo the object of the clause
+    said = "Zorbo vokis sian filon Bertilo."
+    assert verdict("Ĉu Bertilo estis la filo de Zorbo?", said) == "jes"
+    assert verdict("Ĉu Bertilo estis la patro de Zorbo?", said) == "ne"
+    # "lia" is someone else's: Bertilo is not Zorbo's son
+    assert verdict("Ĉu Bertilo estis la filo de Zorbo?", "Zorbo vokis lian filon Bertilo.") \
+        == "ne"
+
+
 def test_an_adjective_turned_by_mal_on_the_same_noun_is_ne() -> None:
     assert verdict("Ĉu Zorbo edziĝis kun la juna fratino?",
                    "Zorbo edziĝis kun la maljuna fratino.") == "ne"
