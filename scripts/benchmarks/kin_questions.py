@@ -25,6 +25,7 @@ names X, Y its clause's named subject: ``candidates.possessive_subject``) one ea
   sia, converse Kiu estis la patro de X?   answered by Y
   sia, ĉu       Ĉu X estis la filo de Y?   jes
   lia           Kiu estis la filo de Y?    right unless answered by X ("lia" is another's)
+  lia, converse Kiu estis la patro de X?   right unless answered by Y
 
 and prints, for each way, the share answered right (the answer holds the expected name's
 term), the share whose sentence the expert read (among the top ``EVIDENCE_DEPTH``) and how many
@@ -62,7 +63,7 @@ ASKED_BY = {"fil": "patr", "filin": "patr", "patr": "fil", "patrin": "fil", "edz
             "edzin": "edz", "frat": "frat", "fratin": "frat", "av": "nep", "avin": "nep",
             "nep": "av", "nepin": "av"}
 WAYS = ("converse", "named", "direct", "kies", "kies, converse", "birth", "birth, child",
-        "sia", "sia, converse", "sia, ĉu", "lia")
+        "sia", "sia, converse", "sia, ĉu", "lia", "lia, converse")
 CHUNK = 4000
 
 
@@ -148,7 +149,7 @@ def birth_questions_of(sentence: Sentence, position: int) -> list[KinQuestion]:
 def possessive_questions_of(sentence: Sentence, position: int) -> list[KinQuestion]:
     """Questions of each kin noun with "sia" or "lia"/"ŝia" that names someone ("Zorbo
     vokis sian filon Petro"), about its clause's subject of one named word: whose kin it is
-    by the possessive ("sia": Zorbo's son, asked three ways; "lia": not Zorbo's)."""
+    by the possessive ("sia": Zorbo's son, asked three ways; "lia": not Zorbo's, two)."""
     words = sentence.words
     made = []
     for i in range(len(words)):
@@ -163,14 +164,14 @@ def possessive_questions_of(sentence: Sentence, position: int) -> list[KinQuesti
         reflexive, (owner,) = found
         stem, person, kin = words[noun].terms[-1], words[i], words[owner]
         text = f"Kiu estis la {NOUN[stem]} de {_said(kin)}?"
+        converse = f"Kiu estis la {NOUN[ASKED_BY[stem]]} de {_said(person)}?"
         if not reflexive:
-            made.append(KinQuestion("lia", text, person.terms, position, denied=True))
+            made += [KinQuestion("lia", text, person.terms, position, denied=True),
+                     KinQuestion("lia, converse", converse, kin.terms, position, denied=True)]
             continue
         made += [
             KinQuestion("sia", text, person.terms, position),
-            KinQuestion("sia, converse",
-                        f"Kiu estis la {NOUN[ASKED_BY[stem]]} de {_said(person)}?",
-                        kin.terms, position),
+            KinQuestion("sia, converse", converse, kin.terms, position),
             KinQuestion("sia, ĉu", f"Ĉu {_said(person)} estis la {NOUN[stem]} de "
                         f"{_said(kin)}?", ("jes",), position)]
     return made

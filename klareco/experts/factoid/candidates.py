@@ -150,7 +150,8 @@ def answer_candidates(sentence: Sentence, matched: set[int], frame: Frame,
                 candidate.clause is not None:
             span = _clause_core(span, sentence.clauses[candidate.clause])
         span = span[:MAX_ANSWER_WORDS]
-        if frame.named_owners and _named_for_another(sentence, span, frame):
+        if frame.named_owners and (_named_for_another(sentence, span, frame)
+                                   or _kin_denied(sentence, span, frame)):
             continue
         if frame.role == "name" and frame.named_class in PERSON_CLASSES and (
                 _with_article(words, span) or _title(words, span)):
@@ -1017,6 +1018,26 @@ def _named_for_another(sentence: Sentence, span: tuple[int, ...], frame: Frame) 
         return owners.isdisjoint(frame.named_owners)
     # "Petro vidis lian edzinon Mirela": by its "lia", not Petro's wife
     return not possessive_owners(sentence, noun)[1].isdisjoint(frame.named_owners)
+
+
+def _kin_denied(sentence: Sentence, span: tuple[int, ...], frame: Frame) -> bool:
+    """Whether the span's name is the subject that a "lia" denies is the asked kin: for "Kiu
+    estis la patro de Petro?", Zorbo in "Zorbo vokis lian filon Petro" (the son is someone
+    else's, so Zorbo is not his father; ``possessive_subject``)."""
+    converse = frozenset().union(*map(converses_answering, frame.named_stems))
+    words = sentence.words
+    if not converse or not any(words[i].is_name for i in span):
+        return False
+    for i, word in enumerate(words):
+        if not word.is_name or frame.named_owners.isdisjoint(word.terms):
+            continue
+        noun = named_noun(sentence, i)
+        if noun is None or converse.isdisjoint(words[noun].terms[-1:]):
+            continue
+        possessive = possessive_subject(sentence, noun)
+        if possessive is not None and not possessive[0] and set(possessive[1]) & set(span):
+            return True
+    return False
 
 
 def is_asked_noun(word: Word, frame: Frame) -> bool:
