@@ -18,8 +18,8 @@ and from every "Y naskigis X" (or "naskis": ``semantics.BIRTH_ROOTS``) two more:
   birth         Kiu estis la patro de X?   answered by Y (patrino for naskis)
   birth, child  Kiu estis la filo de Y?    answered by X
 
-and from every "Y … sian filon X" and "Y … lian filon X" (the possessive of a kin noun that
-names X, Y its clause's named subject: ``candidates.possessive_subject``) one each:
+and from every "Y … sian filon X" three, from every "Y … lian filon X" two (the possessive
+of a kin noun that names X, Y its clause's named subject: ``candidates.possessive_subject``):
 
   sia           Kiu estis la filo de Y?    answered by X ("sia" is the subject's)
   sia, converse Kiu estis la patro de X?   answered by Y
