@@ -44,6 +44,7 @@ from __future__ import annotations
 import argparse
 import json
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from tqdm import tqdm
@@ -86,18 +87,24 @@ def _one_word_name(words: tuple[Word, ...], i: int) -> bool:
         not (i + 1 < len(words) and words[i + 1].is_name)
 
 
+def _kin_named(sentence: Sentence) -> Iterator[tuple[int, int]]:
+    """Each name of one word the sentence gives to a kin noun, with that noun."""
+    words = sentence.words
+    for i in range(len(words)):
+        if not _one_word_name(words, i):
+            continue
+        noun = named_noun(sentence, i)
+        if noun is not None and words[noun].terms and words[noun].terms[-1] in KIN_CONVERSES:
+            yield i, noun
+
+
 def questions_of(sentence: Sentence, position: int) -> list[KinQuestion]:
     """The five questions of each "X, la N de Y" of the sentence."""
     words, heads, relations = sentence.words, sentence.heads, sentence.deprels
     if len(heads) != len(words):
         return []
     made = []
-    for i in range(len(words)):
-        if not _one_word_name(words, i):
-            continue
-        noun = named_noun(sentence, i)
-        if noun is None or not words[noun].terms or words[noun].terms[-1] not in KIN_CONVERSES:
-            continue
+    for i, noun in _kin_named(sentence):
         stem = words[noun].terms[-1]
         owners = [k for k in range(len(words)) if heads[k] - 1 == noun and
                   relations[k] == "nmod" and words[k].is_name]
@@ -152,12 +159,7 @@ def possessive_questions_of(sentence: Sentence, position: int) -> list[KinQuesti
     by the possessive ("sia": Zorbo's son, asked three ways; "lia": not Zorbo's, two)."""
     words = sentence.words
     made = []
-    for i in range(len(words)):
-        if not _one_word_name(words, i):
-            continue
-        noun = named_noun(sentence, i)
-        if noun is None or not words[noun].terms or words[noun].terms[-1] not in KIN_CONVERSES:
-            continue
+    for i, noun in _kin_named(sentence):
         found = possessive_subject(sentence, noun)
         if found is None or len(found[1]) != 1 or not _one_word_name(words, found[1][0]):
             continue

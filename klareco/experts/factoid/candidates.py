@@ -1024,20 +1024,29 @@ def _kin_denied(sentence: Sentence, span: tuple[int, ...], frame: Frame) -> bool
     """Whether the span's name is the subject that a "lia" denies is the asked kin: for "Kiu
     estis la patro de Petro?", Zorbo in "Zorbo vokis lian filon Petro" (the son is someone
     else's, so Zorbo is not his father; ``possessive_subject``)."""
-    converse = frozenset().union(*map(converses_answering, frame.named_stems))
-    words = sentence.words
-    if not converse or not any(words[i].is_name for i in span):
+    if not any(sentence.words[i].is_name for i in span):
         return False
-    for i, word in enumerate(words):
-        if not word.is_name or frame.named_owners.isdisjoint(word.terms):
-            continue
-        noun = named_noun(sentence, i)
-        if noun is None or converse.isdisjoint(words[noun].terms[-1:]):
-            continue
+    for noun in _converse_nouns(sentence, frame):
         possessive = possessive_subject(sentence, noun)
         if possessive is not None and not possessive[0] and set(possessive[1]) & set(span):
             return True
     return False
+
+
+def _converse_nouns(sentence: Sentence, frame: Frame) -> Iterator[int]:
+    """The kin nouns of the asked noun's converse (``converses_answering``) that the sentence
+    names the question's person by ("Petro, la filo de Zorbo" for "Kiu estis la patro de
+    Petro?"); none unless the question asks by a kin noun of someone named."""
+    converse = frozenset().union(*map(converses_answering, frame.named_stems))
+    words = sentence.words
+    if not converse or not frame.named_owners or len(sentence.heads) != len(words):
+        return
+    for i, word in enumerate(words):
+        if not word.is_name or frame.named_owners.isdisjoint(word.terms):
+            continue
+        noun = named_noun(sentence, i)
+        if noun is not None and not converse.isdisjoint(words[noun].terms[-1:]):
+            yield noun
 
 
 def is_asked_noun(word: Word, frame: Frame) -> bool:
@@ -1186,17 +1195,9 @@ def kin_by_converse(sentence: Sentence, frame: Frame) -> set[int]:
     of someone named."""
     # "X, la filo de Y" does not say whether Y is a man or a woman, and a genealogy names
     # the father so: it answers who X's father was, not who his mother was
-    converse = frozenset().union(*map(converses_answering, frame.named_stems))
     words = sentence.words
-    if not converse or not frame.named_owners or len(sentence.heads) != len(words):
-        return set()
     found: set[int] = set()
-    for i, word in enumerate(words):
-        if not word.is_name or frame.named_owners.isdisjoint(word.terms):
-            continue
-        noun = named_noun(sentence, i)
-        if noun is None or converse.isdisjoint(words[noun].terms[-1:]):
-            continue
+    for noun in _converse_nouns(sentence, frame):
         possessive = possessive_subject(sentence, noun)  # "Zorbo vokis sian filon Petro"
         mine = possessive[1] if possessive is not None and possessive[0] else ()
         for k in [*_owner_names(sentence, noun), *mine]:
