@@ -1063,13 +1063,15 @@ def _with_article(words: tuple[Word, ...], span: tuple[int, ...]) -> bool:
     return name is not None and name > 0 and words[name - 1].form.lower() == "la"
 
 
+_PERSON_OR_TITLE = PERSON_CLASSES | {"TITOLO", "RANGO"}  # the dictionary's classes of people
+
+
 def _title(words: tuple[Word, ...], span: tuple[int, ...]) -> bool:
     """Whether every name of the span is a word the dictionary knows for a person or a
     title, capitalised ("Sinjoro", "Reĝo", "Patro"): someone addressed or called by rank,
     not by name."""
     names = [words[i] for i in span if words[i].is_name]
-    return bool(names) and all(w.semantic_class in PERSON_CLASSES or
-                               w.semantic_class in ("TITOLO", "RANGO") for w in names)
+    return bool(names) and all(w.semantic_class in _PERSON_OR_TITLE for w in names)
 
 
 def _common_noun(word: Word) -> bool:
@@ -1115,14 +1117,16 @@ _NAMING_RELATIONS = frozenset({"appos", "flat", "flat:name"})  # "la reĝo Berti
 def possessive_owners(sentence: Sentence, noun: int) -> tuple[set[str], set[str]]:
     """Whose a noun is by its third-person possessive, as Esperanto marks it: "sia" is the
     subject's of its clause ("Zorbo vokis sian filon": Zorbo's son), "lia", "ŝia" someone
-    else's ("Zorbo vokis lian filon": not Zorbo's). The terms of the named subject the noun
-    belongs to, and of the one it does not (``possessive_subject``)."""
+    else's ("Zorbo vokis lian filon": not Zorbo's), the one named before it
+    (``possessive_referent``: "Zorbo renkontis Petron kaj lian filon": Petro's). The terms of
+    the names the noun belongs to, and of the subject it does not (``possessive_subject``)."""
+    words = sentence.words
     found = possessive_subject(sentence, noun)
-    if found is None:
-        return set(), set()
-    reflexive, names = found
-    terms = {t for i in names for t in sentence.words[i].terms}
-    return (terms, set()) if reflexive else (set(), terms)
+    reflexive, names = found if found is not None else (False, ())
+    terms = {t for i in names for t in words[i].terms}
+    if reflexive:
+        return terms, set()
+    return {t for i in possessive_referent(sentence, noun) for t in words[i].terms}, terms
 
 
 def possessive_subject(sentence: Sentence, noun: int) -> tuple[bool, tuple[int, ...]] | None:
@@ -1131,14 +1135,24 @@ def possessive_subject(sentence: Sentence, noun: int) -> tuple[bool, tuple[int, 
     clause's shared one), which "sia" is and "lia", "ŝia" are not: the head and the names in
     apposition to it, not those of its "de" phrase. None when the noun has no such possessive,
     its clause no subject, or the noun is the subject or part of it ("Zorbo kaj lia filo")."""
+    possessive = _third_possessive(sentence, noun)
+    subject = None if possessive is None else _possessive_subject(sentence, noun, possessive)
+    if possessive is None or subject is None:
+        return None
+    return sentence.words[possessive].stem.lower() == "si", _own_names(sentence, subject)
+
+
+def _own_names(sentence: Sentence, phrase: Phrase) -> tuple[int, ...]:
+    """The positions of a phrase's own names: its head's and those in apposition to it
+    ("la reĝo Zorbo"), not those of its "de" phrase."""
     words, heads, relations = sentence.words, sentence.heads, sentence.deprels
-    if len(heads) != len(words) or len(relations) != len(words):
-        return None
-    possessive = next((c for c in range(len(words)) if heads[c] - 1 == noun and
-                       relations[c] == "nmod:poss" and words[c].word_class == "possessive"),
-                      None)
-    if possessive is None or words[possessive].stem.lower() not in ("si", "li", "ŝi"):
-        return None
+    return tuple(sorted(i for i in phrase.members() if words[i].is_name and (
+        i == phrase.head or heads[i] - 1 == phrase.head and relations[i] in _NAMING_RELATIONS)))
+
+
+def _possessive_subject(sentence: Sentence, noun: int, possessive: int) -> Phrase | None:
+    """The subject of the clause of a noun with a possessive (``possessive_subject``)."""
+    words, heads = sentence.words, sentence.heads
     clause = next((c for c in sentence.clauses if noun in c.words), None)
     if clause is None:
         return None
@@ -1149,9 +1163,156 @@ def possessive_subject(sentence: Sentence, noun: int) -> tuple[bool, tuple[int, 
             possessive >= 2 and words[possessive - 1].xpos == "CCONJ"
             and possessive - 2 in subject.members()):
         return None
-    names = tuple(i for i in subject.members() if words[i].is_name and (
-        i == subject.head or heads[i] - 1 == subject.head and relations[i] in _NAMING_RELATIONS))
-    return words[possessive].stem.lower() == "si", names
+    return subject
+
+
+def _third_possessive(sentence: Sentence, noun: int) -> int | None:
+    """The position of the noun's "sia", "lia" or "ŝia", if it has one (and a tree)."""
+    words, heads, relations = sentence.words, sentence.heads, sentence.deprels
+    if len(heads) != len(words) or len(relations) != len(words):
+        return None
+    return next((c for c in range(len(words)) if heads[c] - 1 == noun and
+                 relations[c] == "nmod:poss" and words[c].word_class == "possessive" and
+                 words[c].stem.lower() in ("si", "li", "ŝi")), None)
+
+
+# opening a phrase of place: a name after them is where, not whose
+_PLACE_PREPOSITIONS = frozenset({"en", "el", "tra", "ĝis", "super", "sub", "trans", "ekster"})
+# opening what someone says: a possessive after them is the speaker's words
+_SPEECH_MARKS = frozenset({":", "«", "“", "\""})
+# after which a capital letter opens a sentence or a line of speech, not a name
+_OPENING_MARKS = frozenset({".", "!", "?", ":", ";", "«", "“", "\"", "—", "–", "-"})
+
+
+def possessive_referent(sentence: Sentence, noun: int) -> tuple[int, ...]:
+    """The positions of the name a noun's "lia" or "ŝia" stands for, as a reader takes it:
+    in the noun's own clause, the nearest person named before it ("Zorbo renkontis Petron
+    kaj lian filon", "Zorbo kaj lia filo"); in a clause before, that clause's subject when it
+    names someone ("Zorbo eliris de antaŭ sia patro Petro, kaj lia frato venis": Zorbo's
+    brother), else the nearest name there ("La nomo de la viro estis Zorbo, kaj la nomo de
+    lia edzino estis Ana"); with the words of that name ("Zorbo Kant"). Never the subject of
+    the noun's own clause, which "lia" is not (``possessive_subject``), nor a name the noun
+    describes ("Petro, lia filo", "Ana, la edzino de lia frato", "Petro kaj Ana, liaj
+    gefiloj"). Passed over: a name after "la" (a people or a place: "la Levido"), one of a
+    place phrase ("en Romo") and one the sentence gives to a place or a thing ("la nomo de
+    lia urbo estis Pau"). Empty when a third-person pronoun, a person's common noun without a
+    name or a name in a "de" phrase stands nearer, or when such a word is the subject of the
+    clause before: each may be whom it stands for ("Zorbo diris, ke li vokis lian filon";
+    "la filoj de Zorbo … liaj filoj"). Empty too when what someone says opens between (after
+    a colon or a quote), when no name stands before it, and for a capitalised "Lia" inside
+    a sentence, which in the corpus's texts is God's."""
+    words, heads, relations = sentence.words, sentence.heads, sentence.deprels
+    possessive = _third_possessive(sentence, noun)
+    if possessive is None or words[possessive].stem.lower() == "si" or (
+            possessive > 0 and words[possessive].form[:1].isupper()
+            and words[possessive - 1].form not in _OPENING_MARKS):
+        return ()
+    subject = _possessive_subject(sentence, noun, possessive)
+    passed: set[int] = set()
+    if subject is not None:
+        passed = set(subject.members())
+        if words[subject.head].form.lower() in ("kiu", "kiuj"):  # "Zorbo, kiu vokis lian …"
+            passed |= set(relative_antecedent(words, subject.head))
+    given = {k: named_noun(sentence, k) for k in range(possessive) if words[k].is_name}
+    named = set(given.values())
+    clause_of = {w: n for n, c in enumerate(sentence.clauses) for w in c.words}
+    reached = {clause_of.get(noun)}
+    described = _listed_before(words, possessive)  # "Petro kaj Ana, liaj gefiloj"
+
+    def passed_over(run: range) -> bool:
+        thing = given.get(run[0])
+        return bool(passed.intersection(run) or described.intersection(run)) or any(
+            _describes(sentence, noun, n) for n in run) or \
+            _in_place_phrase(sentence, run[0]) or (
+                run[0] > 0 and words[run[0] - 1].form.lower() == "la") or (
+                thing is not None and words[thing].semantic_class not in (None, *_PERSON_OR_TITLE))
+
+    def stops(k: int) -> bool:  # someone it may stand for, or what someone says
+        word = words[k]
+        return word.form in _SPEECH_MARKS or _points_to_someone(word, named, k) and (
+            k not in passed or word.xpos == "PRON")
+
+    for k in range(possessive - 1, -1, -1):
+        if clause_of.get(k) not in reached:
+            # a clause before: its subject, when it names someone, is whom "lia" continues
+            # with ("Zorbo eliris de antaŭ sia patro Petro, kaj lia frato venis": Zorbo's)
+            reached.add(clause_of.get(k))
+            before = sentence.clauses[clause_of[k]].subject if k in clause_of else None
+            if before is not None and before.head < k and not passed & before.members():
+                if _points_to_someone(words[before.head], named, before.head):
+                    return ()
+                own = _own_names(sentence, before)
+                if own and not any(stops(j) for j in range(own[-1] + 1, possessive)):
+                    run = range(own[0], max(_name_run(words, own[0], frozenset())) + 1)
+                    if not passed_over(run):
+                        return tuple(run)
+        if stops(k):
+            return ()
+        if not words[k].is_name:
+            continue
+        if _of_de(sentence, heads[k] - 1 if relations[k] in _NAMING_RELATIONS else k):
+            return ()  # whose another noun is, or whose this one is: it does not say
+        start = k
+        while start > 0 and words[start - 1].is_name:
+            start -= 1
+        if not passed_over(range(start, k + 1)):
+            return tuple(range(start, k + 1))
+    return ()
+
+
+def _points_to_someone(word: Word, named: set[int | None], position: int) -> bool:
+    """Whether a word stands for a person other than by a name: a third-person pronoun, or
+    a person's common noun to which the sentence gives no name (``named``)."""
+    if word.xpos == "PRON":
+        return word.stem.lower() in THIRD_PERSON_PRONOUNS
+    return _common_noun(word) and word.is_person and position not in named
+
+
+def _describes(sentence: Sentence, noun: int, name: int) -> bool:
+    """Whether the noun is part of what the sentence says of the name: it hangs below the
+    name in the tree other than as one of a list ("Petro, lia filo"; not "Petro kaj lia
+    filo")."""
+    heads, relations = sentence.heads, sentence.deprels
+    word, seen = noun, 0
+    while word >= 0 and seen <= len(heads):
+        if word == name:
+            return True
+        if relations[word] == "conj":
+            return False
+        word, seen = heads[word] - 1, seen + 1
+    return False
+
+
+def _listed_before(words: tuple[Word, ...], possessive: int) -> set[int]:
+    """The names listed right before a possessive after a comma ("Petro kaj Ana, liaj
+    gefiloj"): the possessive's noun most likely describes them, and they are not whose it
+    is."""
+    if possessive < 2 or words[possessive - 1].form != "," or not words[possessive - 2].is_name:
+        return set()
+    found = set()
+    k = possessive - 2
+    while k >= 0 and (words[k].is_name or words[k].form in (",", "kaj")):
+        if words[k].is_name:
+            found.add(k)
+        k -= 1
+    return found
+
+
+def _of_de(sentence: Sentence, word: int) -> bool:
+    """Whether a word heads a "de" phrase of a noun: "la filo de Zorbo"."""
+    words, heads = sentence.words, sentence.heads
+    return sentence.deprels[word] == "nmod" and any(
+        heads[c] - 1 == word and words[c].form.lower() == "de" for c in range(word))
+
+
+def _in_place_phrase(sentence: Sentence, name: int) -> bool:
+    """Whether a name, or the first of a list it ends ("super Judujo kaj Zorbujo"), is
+    opened by a preposition of place (``_PLACE_PREPOSITIONS``)."""
+    words, heads = sentence.words, sentence.heads
+    while sentence.deprels[name] == "conj" and heads[name] - 1 < name:
+        name = heads[name] - 1
+    return any(heads[c] - 1 == name and words[c].form.lower() in _PLACE_PREPOSITIONS
+               for c in range(max(0, name - 3), name))
 
 
 def _within(heads: tuple[int, ...], word: int, top: int) -> bool:
@@ -1189,17 +1350,19 @@ def _owner_names(sentence: Sentence, noun: int) -> list[int]:
 def kin_by_converse(sentence: Sentence, frame: Frame) -> set[int]:
     """The positions of the names that the sentence makes the asked kin of the question's
     named person by the converse noun (``KIN_CONVERSES``): for "Kiu estis la patro de
-    Petro?", Zorbo in "Petro, la filo de Zorbo, …", "la filo de Zorbo, Petro" or "Zorbo
-    vokis sian filon Petro" (``possessive_subject``); a name's
-    later words too ("Zorbo Ivanoviĉ"). Empty unless the question asks a name by a kin noun
-    of someone named."""
+    Petro?", Zorbo in "Petro, la filo de Zorbo, …", "la filo de Zorbo, Petro", "Zorbo
+    vokis sian filon Petro" (``possessive_subject``) or "Zorbo kaj lia filo Petro"
+    (``possessive_referent``); a name's later words too ("Zorbo Ivanoviĉ"). Empty unless the
+    question asks a name by a kin noun of someone named."""
     # "X, la filo de Y" does not say whether Y is a man or a woman, and a genealogy names
     # the father so: it answers who X's father was, not who his mother was
     words = sentence.words
     found: set[int] = set()
     for noun in _converse_nouns(sentence, frame):
-        possessive = possessive_subject(sentence, noun)  # "Zorbo vokis sian filon Petro"
-        mine = possessive[1] if possessive is not None and possessive[0] else ()
+        # "Zorbo vokis sian filon Petro", "Zorbo kaj lia filo Petro"
+        possessive = possessive_subject(sentence, noun)
+        mine = possessive[1] if possessive is not None and possessive[0] else \
+            possessive_referent(sentence, noun)
         for k in [*_owner_names(sentence, noun), *mine]:
             found |= _name_run(words, k, frame.named_owners)
     return found

@@ -11,6 +11,7 @@ from klareco.experts.factoid.candidates import (
     named_noun,
     noun_owners,
     possessive_owners,
+    possessive_referent,
 )
 from klareco.experts.factoid.frame import kin_asked_by_kies, read_frame
 from klareco.parse import parse
@@ -50,11 +51,12 @@ def test_the_noun_a_name_is_given_to(text: str, name: str, noun: str, owners: se
     # the subject of a coordinate clause that has none is the one before it
     ("Zorbo venis kaj vokis sian filon.", "filon", {"zorb"}, set()),
     ("Zorbo venis kaj vokis lian filon.", "filon", set(), {"zorb"}),
-    # in its own clause a possessive is the subject's or not: "lia filo" as a subject, or
-    # with a pronoun as the subject, says nothing of whose
-    ("Zorbo diris, ke lia filo venos.", "filo", set(), set()),
-    ("Zorbo kaj lia filo venis.", "filo", set(), set()),
-    ("Zorbo kaj liaj filoj estis riĉaj.", "filoj", set(), set()),
+    # "lia" as part of the subject is not the subject's: it is the one named before it
+    # (``test_lia_stands_for_the_person_named_before_it``)
+    ("Zorbo diris, ke lia filo venos.", "filo", {"zorb"}, set()),
+    ("Zorbo kaj lia filo venis.", "filo", {"zorb"}, set()),
+    ("Zorbo kaj liaj filoj estis riĉaj.", "filoj", {"zorb"}, set()),
+    ("Li diris, ke lia filo venos.", "filo", set(), set()),
     # the subject's own name, not one in its "de" phrase, nor a subject of a common noun
     ("La koro de Zorbo estis pura dum lia tuta vivo.", "vivo", set(), set()),
     ("La reĝo Zorbo vokis lian filon.", "filon", set(), {"zorb"}),
@@ -70,6 +72,53 @@ def test_a_possessive_says_whether_a_noun_is_its_clause_subjects(
     assert possessive_owners(sentence, index) == (owner, not_owner)
 
 
+def _referent(text: str, noun: str) -> list[str]:
+    sentence = parse(text)
+    index = next(i for i, w in enumerate(sentence.words) if w.form == noun)
+    return [sentence.words[i].form for i in possessive_referent(sentence, index)]
+
+
+@pytest.mark.parametrize(("text", "noun", "referent"), [
+    ("Zorbo renkontis Petron kaj lian filon.", "filon", ["Petron"]),
+    ("La nomo de la viro estis Zorbo, kaj la nomo de lia edzino estis Ana.", "edzino",
+     ["Zorbo"]),
+    ("Zorbo Kant kaj lia edzino Ana venis.", "edzino", ["Zorbo", "Kant"]),
+    # a name in a "de" phrase says whose another noun is, and is passed over
+    ("En Zorbujo reĝis Bertilo, filo de Zorbo, kaj la nomo de lia urbo estis Dinhaba.",
+     "urbo", ["Bertilo"]),
+    # in a clause before, its subject first
+    ("Kaj kiam Zorbo benis Petron kaj Petro eliris de antaŭ sia patro Zorbo, lia frato "
+     "Ringo venis.", "frato", ["Petro"]),
+    ("Kaj li ploris pro Zorbo, ke lia patro insultis lin.", "patro", []),
+    # a name given to a place or a thing is no one's owner of kin
+    ("Kiam mortis Zorbo, ekreĝis Bertilo; la nomo de lia urbo estis Pau, kaj la nomo de lia "
+     "edzino estis Ana.", "edzino", ["Bertilo"]),
+    # never the clause's subject, nor the relative pronoun's noun that is that subject
+    ("Zorbo vokis lian filon Petro.", "filon", []),
+    ("Zorbo, kiu vokis lian filon, venis.", "filon", []),
+    # a name the noun describes is not whose the noun is
+    ("Zorbo Kant, lia filo.", "filo", []),
+    ("Zorbo riproĉis Anan, la edzinon de lia frato.", "frato", []),
+    # what stands between may be what it stands for: a pronoun, a person's common noun,
+    # the start of someone's words
+    ("Zorbo diris, ke li vokis lian filon.", "filon", []),
+    ("Zorbo vidis Petron, la knabon kaj lian patrinon.", "patrinon", []),
+    ("Kiam Zorbo kaj Ana adiaŭis la instruiston, lian edzinon kaj Petron, ili ridis.",
+     "edzinon", []),
+    ("Zorbo diris: lia filo venis.", "filo", []),
+    # a people or a place is no one's kin; a capitalised "Lia" inside a sentence is God's
+    ("Ili vidis la Levidon kaj lian filon.", "filon", []),
+    ("Ŝi iris en Romon kaj lia filo venis.", "filo", []),
+    ("Kaj la reĝo ekreĝigis super Zorbujo kaj Pau lian fraton Bertilo.", "fraton", []),
+    ("Tiam venis Petro kaj Lia anĝelo.", "anĝelo", []),
+    # "sia" is the subject's (``possessive_subject``)
+    ("Zorbo renkontis Petron kaj sian filon.", "filon", []),
+])
+def test_lia_stands_for_the_person_named_before_it(text: str, noun: str,
+                                                   referent: list[str]) -> None:
+    assert _referent(text, noun) == referent
+
+
 def _answer(question: str, text: str) -> str | None:
     found = FactoidExpert().answer(parse(question), [Evidence(text, parse(text), 1, 1.0)])
     return found.text if found is not None else None
@@ -83,6 +132,14 @@ def test_a_name_given_to_someone_elses_kin_by_lia_is_no_answer() -> None:
     asked = "Kiu estis la patro de Bertilo?"
     assert _answer(asked, "Zorbo vokis sian filon Bertilo.") == "Zorbo"
     assert _answer(asked, "Zorbo vokis lian filon Bertilo.") != "Zorbo"
+
+
+def test_a_name_given_to_the_kin_of_the_one_lia_stands_for_is_that_ones() -> None:
+    said = "La nomo de la viro estis Bertilo, kaj la nomo de lia edzino estis Mirela."
+    assert _answer("Kiel nomiĝis la edzino de Bertilo?", said) == "Mirela"
+    assert _answer("Kiel nomiĝis la edzino de Zorbo?", said) != "Mirela"
+    # read the other way, the name it stands for is the asked kin's
+    assert _answer("Kiu estis la edzo de Mirela?", said) == "Bertilo"
 
 
 def test_a_name_in_a_place_phrase_is_given_to_no_noun() -> None:
@@ -146,6 +203,9 @@ def _converse(question: str, text: str) -> list[str]:
     # a possessive "sia" is the subject's: Bertilo is Zorbo's son; "lia" is another's
     ("Kiu estis la patro de Bertilo?", "Zorbo vokis sian filon Bertilo.", ["Zorbo"]),
     ("Kiu estis la patro de Bertilo?", "Zorbo vokis lian filon Bertilo.", []),
+    ("Kiu estis la patro de Bertilo?", "Zorbo kaj lia filo Bertilo venis.", ["Zorbo"]),
+    ("Kiu estis la patro de Bertilo?", "Zorbo vokis Ringon kaj lian filon Bertilo.",
+     ["Ringon"]),
     # a verb of bearing says who is whose parent, whichever side is asked
     ("Kiu estis la patro de Bertilo?", "Kaj Zorbo naskigis Bertilon.", ["Zorbo"]),
     ("Kiu estis la patrino de Bertilo?", "Kaj Ingrid naskis Bertilon.", ["Ingrid"]),
