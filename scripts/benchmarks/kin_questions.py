@@ -27,6 +27,13 @@ of a kin noun that names X, Y its clause's named subject: ``candidates.possessiv
   lia           Kiu estis la filo de Y?    right unless answered by X ("lia" is another's)
   lia, converse Kiu estis la patro de X?   right unless answered by Y
 
+and from every "Z … lian filon X" where "lia" stands for Z, named before it in its sentence
+("Z kaj lia filo X", "Y renkontis Z kaj lian filon X": ``candidates.possessive_referent``,
+whose reading these ways take as given) two:
+
+  lia, referent            Kiu estis la filo de Z?   answered by X
+  lia, referent, converse  Kiu estis la patro de X?  answered by Z
+
 and prints, for each way, the share answered right (the answer holds the expected name's
 term), the share whose sentence the expert read (among the top ``EVIDENCE_DEPTH``) and how many
 confident answers (≥ 0.5) were right. A parent's noun is asked as ``patro`` (the sentence does
@@ -51,7 +58,11 @@ from tqdm import tqdm
 
 from klareco.engine import Engine
 from klareco.experts.factoid import EVIDENCE_DEPTH
-from klareco.experts.factoid.candidates import named_noun, possessive_subject
+from klareco.experts.factoid.candidates import (
+    named_noun,
+    possessive_referent,
+    possessive_subject,
+)
 from klareco.lexicon.semantics import BIRTH_ROOTS, KIN_CONVERSES
 from klareco.parse.ast import Sentence, Word
 from klareco.training.split import held_out_documents, tuning_documents
@@ -64,7 +75,8 @@ ASKED_BY = {"fil": "patr", "filin": "patr", "patr": "fil", "patrin": "fil", "edz
             "edzin": "edz", "frat": "frat", "fratin": "frat", "av": "nep", "avin": "nep",
             "nep": "av", "nepin": "av"}
 WAYS = ("converse", "named", "direct", "kies", "kies, converse", "birth", "birth, child",
-        "sia", "sia, converse", "sia, ĉu", "lia", "lia, converse")
+        "sia", "sia, converse", "sia, ĉu", "lia", "lia, converse", "lia, referent",
+        "lia, referent, converse")
 CHUNK = 4000
 
 
@@ -156,15 +168,27 @@ def birth_questions_of(sentence: Sentence, position: int) -> list[KinQuestion]:
 def possessive_questions_of(sentence: Sentence, position: int) -> list[KinQuestion]:
     """Questions of each kin noun with "sia" or "lia"/"ŝia" that names someone ("Zorbo
     vokis sian filon Petro"), about its clause's subject of one named word: whose kin it is
-    by the possessive ("sia": Zorbo's son, asked three ways; "lia": not Zorbo's, two)."""
+    by the possessive ("sia": Zorbo's son, asked three ways; "lia": not Zorbo's, two); and
+    about the one named word a "lia" stands for (``possessive_referent``: "Zorbo kaj lia
+    filo Petro", two ways)."""
     words = sentence.words
     made = []
     for i, noun in _kin_named(sentence):
+        stem, person = words[noun].terms[-1], words[i]
+        referent = possessive_referent(sentence, noun)
+        if len(referent) == 1 and _one_word_name(words, referent[0]):
+            kin = words[referent[0]]
+            made += [
+                KinQuestion("lia, referent", f"Kiu estis la {NOUN[stem]} de {_said(kin)}?",
+                            person.terms, position),
+                KinQuestion("lia, referent, converse",
+                            f"Kiu estis la {NOUN[ASKED_BY[stem]]} de {_said(person)}?",
+                            kin.terms, position)]
         found = possessive_subject(sentence, noun)
         if found is None or len(found[1]) != 1 or not _one_word_name(words, found[1][0]):
             continue
         reflexive, (owner,) = found
-        stem, person, kin = words[noun].terms[-1], words[i], words[owner]
+        kin = words[owner]
         text = f"Kiu estis la {NOUN[stem]} de {_said(kin)}?"
         converse = f"Kiu estis la {NOUN[ASKED_BY[stem]]} de {_said(person)}?"
         if not reflexive:
@@ -217,9 +241,10 @@ def main() -> None:
     if args.json:
         print(json.dumps(figures, ensure_ascii=False))
         return
-    print("way           questions  right   read    confident right")
+    width = max(map(len, WAYS))
+    print(f"{'way':<{width}} questions  right   read    confident right")
     for way, row in figures.items():
-        print(f"{way:<13} {row['questions']:>9}  {row['right']:.3f}  {row['read']:.3f}  "
+        print(f"{way:<{width}} {row['questions']:>9}  {row['right']:.3f}  {row['read']:.3f}  "
               f"{row['confident_right']} of {row['confident']}")
 
 
