@@ -23,11 +23,11 @@ from klareco.experts.factoid.candidates import (
     is_direction_adverb,
     listed_names,
     measured_unit,
-    named_noun,
     points_back,
     said_by,
 )
 from klareco.experts.factoid.frame import hole_words
+from klareco.experts.factoid.kin import named_noun
 from klareco.experts.factoid.roles import intransitive, names_action, voice_suffix
 from klareco.lexicon.closed_classes import NEGATION_WORDS
 from klareco.lexicon.roots import load_roots

@@ -4,7 +4,7 @@
     python scripts/benchmarks/kin_questions.py [--all-documents] [--json]
 
 From every sentence that describes a name by a kin noun of another name ("X, la filo de Y":
-``candidates.named_noun`` and ``noun_owners``, the noun in ``semantics.KIN_CONVERSES``, each
+``kin.named_noun`` and ``noun_owners``, the noun in ``semantics.KIN_CONVERSES``, each
 name of one word) it asks five questions:
 
   converse  Kiu estis la patro de X?      answered by Y (the sentence says the converse)
@@ -19,7 +19,7 @@ and from every "Y naskigis X" (or "naskis": ``semantics.BIRTH_ROOTS``) two more:
   birth, child  Kiu estis la filo de Y?    answered by X
 
 and from every "Y … sian filon X" three, from every "Y … lian filon X" two (the possessive
-of a kin noun that names X, Y its clause's named subject: ``candidates.possessive_subject``):
+of a kin noun that names X, Y its clause's named subject: ``kin.possessive_subject``):
 
   sia           Kiu estis la filo de Y?    answered by X ("sia" is the subject's)
   sia, converse Kiu estis la patro de X?   answered by Y
@@ -28,7 +28,7 @@ of a kin noun that names X, Y its clause's named subject: ``candidates.possessiv
   lia, converse Kiu estis la patro de X?   right unless answered by Y
 
 and from every "Z … lian filon X" where "lia" stands for Z, named before it in its sentence
-("Z kaj lia filo X", "Y renkontis Z kaj lian filon X": ``candidates.possessive_referent``,
+("Z kaj lia filo X", "Y renkontis Z kaj lian filon X": ``kin.possessive_referent``,
 whose reading these ways take as given) two:
 
   lia, referent            Kiu estis la filo de Z?   answered by X
@@ -58,11 +58,7 @@ from tqdm import tqdm
 
 from klareco.engine import Engine
 from klareco.experts.factoid import EVIDENCE_DEPTH
-from klareco.experts.factoid.candidates import (
-    named_noun,
-    possessive_referent,
-    possessive_subject,
-)
+from klareco.experts.factoid.kin import named_noun, possessive_referent, possessive_subject
 from klareco.lexicon.semantics import BIRTH_ROOTS, KIN_CONVERSES
 from klareco.parse.ast import Sentence, Word
 from klareco.training.split import held_out_documents, tuning_documents

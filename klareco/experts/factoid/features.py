@@ -14,22 +14,14 @@ from __future__ import annotations
 from functools import cache
 
 from klareco.experts.base import Evidence
-from klareco.experts.factoid.candidates import (
-    Candidate,
-    counting,
-    is_asked_noun,
-    kin_named,
-    named_noun,
-    noun_owners,
-    points_back,
-    relative_antecedent,
-    span_head,
-)
+from klareco.experts.factoid.candidates import Candidate, counting, points_back, span_head
 from klareco.experts.factoid.frame import Frame
+from klareco.experts.factoid.kin import is_asked_noun, kin_named, named_noun, noun_owners
 from klareco.experts.factoid.roles import (
     Roles,
     action_noun_roles,
     clause_roles,
+    relative_antecedent,
     undergone,
 )
 from klareco.lexicon.closed_classes import PERSONAL_PRONOUNS
@@ -164,7 +156,7 @@ def naming_features(frame: Frame, item: Evidence, name: int) -> Features:
     """Whether the sentence gives the name at ``name`` to the noun the question describes
     the person by (``Frame.named_stems``: "la edzino de Petro"), to another noun, or to
     none; and, given to that noun, whether the noun is said to be the question's owner's
-    (Petro's) or no one's (another's is no candidate: ``candidates._named_for_another``).
+    (Petro's) or no one's (another's is no candidate: ``kin.named_for_another``).
     A name the converse kin noun relates to the owner ("Petro, la filo de Zorbo" for "la
     patro de Petro") is read as the direct statement it implies ("la patro de Petro estis
     Zorbo"), so it reads as given to the asked noun, of the same owner; so does one a verb

@@ -56,7 +56,7 @@ class Frame:
     # la edzino de Petro?" or "Kiu estis la edzino de Petro?" — its whole stem (edzin: a wife,
     # not a husband), and the terms of the names its phrase holds (Petro: whose wife). A name
     # answers only if its sentence gives it to that noun, of that owner
-    # (``candidates.named_noun``).
+    # (``kin.named_noun``).
     named_stems: frozenset[str] = frozenset()
     named_owners: frozenset[str] = frozenset()
     # the terms of the clause the question word stands in (and, when a name is asked, of

@@ -242,3 +242,16 @@ def _passive(clause: Clause, words: tuple[Word, ...]) -> Roles | None:
         return Roles(participle, frozenset(doer), frozenset(undergoer), frozenset(),
                      passive=True)
     return None
+
+
+def relative_antecedent(words: tuple[Word, ...], pronoun: int) -> tuple[int, ...]:
+    """The noun phrase right before a relative pronoun (and its comma): its article,
+    adjectives and nouns, up to six words; empty when no noun stands there."""
+    i = pronoun - 1
+    if i >= 0 and words[i].form == ",":
+        i -= 1
+    end = i
+    while i >= 0 and end - i < 6 and words[i].xpos in ("NOUN", "PROPN", "ADJ", "DET", "NUM"):
+        i -= 1
+    found = tuple(range(i + 1, end + 1))
+    return found if any(words[j].xpos in ("NOUN", "PROPN") for j in found) else ()

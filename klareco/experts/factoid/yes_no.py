@@ -41,12 +41,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from klareco.experts.base import Evidence
-from klareco.experts.factoid.candidates import (
-    is_pronoun,
-    named_noun,
-    noun_owners,
-    shared_subject,
-)
+from klareco.experts.factoid.candidates import is_pronoun
 from klareco.experts.factoid.features import Features, subject_elsewhere
 from klareco.experts.factoid.frame import (
     Frame,
@@ -56,6 +51,7 @@ from klareco.experts.factoid.frame import (
     names_found,
     opposite,
 )
+from klareco.experts.factoid.kin import named_noun, noun_owners, shared_subject
 from klareco.experts.factoid.roles import Voice, as_asked, clause_roles
 from klareco.lexicon.closed_classes import NEGATION_WORDS
 from klareco.lexicon.semantics import KIN_CONVERSES

@@ -6,14 +6,14 @@ import pytest
 
 from klareco.experts.base import Evidence
 from klareco.experts.factoid import FactoidExpert
-from klareco.experts.factoid.candidates import (
+from klareco.experts.factoid.frame import kin_asked_by_kies, read_frame
+from klareco.experts.factoid.kin import (
     kin_named,
     named_noun,
     noun_owners,
     possessive_owners,
     possessive_referent,
 )
-from klareco.experts.factoid.frame import kin_asked_by_kies, read_frame
 from klareco.parse import parse
 
 
