@@ -240,7 +240,8 @@ def possessive_referent(sentence: Sentence, noun: int) -> tuple[int, ...]:
     kaj lian filon", "Zorbo kaj lia filo"); in a clause before, that clause's subject when it
     names someone ("Zorbo eliris de antaŭ sia patro Petro, kaj lia frato venis": Zorbo's
     brother), else the nearest name there ("La nomo de la viro estis Zorbo, kaj la nomo de
-    lia edzino estis Ana"); with the words of that name ("Zorbo Kant"). Never the subject of
+    lia edzino estis Ana"); after a verb of bearing, the child it names ("Zorbo naskigis
+    Petron; lia filo estis Ringo"); with the words of that name ("Zorbo Kant"). Never the subject of
     the noun's own clause, which "lia" is not (``possessive_subject``), nor a name the noun
     describes ("Petro, lia filo", "Ana, la edzino de lia frato", "Petro kaj Ana, liaj
     gefiloj"). Passed over: a name after "la" (a people or a place: "la Levido"), one of a
@@ -267,7 +268,10 @@ def possessive_referent(sentence: Sentence, noun: int) -> tuple[int, ...]:
     named = set(given.values())
     clause_of = {w: n for n, c in enumerate(sentence.clauses) for w in c.words}
     reached = {clause_of.get(noun)}
-    described = _listed_before(words, possessive)  # "Petro kaj Ana, liaj gefiloj"
+    # "Petro kaj Ana, liaj gefiloj", not the subject of what follows ("…, Ana, lia filo
+    # estis Petro")
+    described = set() if relations[noun] in ("nsubj", "nsubj:pass") else \
+        _listed_before(words, possessive)
 
     def passed_over(run: range) -> bool:
         thing = given.get(run[0])
@@ -284,10 +288,10 @@ def possessive_referent(sentence: Sentence, noun: int) -> tuple[int, ...]:
 
     for k in range(possessive - 1, -1, -1):
         if clause_of.get(k) not in reached:
-            # a clause before: its subject, when it names someone, is whom "lia" continues
-            # with ("Zorbo eliris de antaŭ sia patro Petro, kaj lia frato venis": Zorbo's)
+            # a clause before: whom it goes on with, when it names someone, is whom "lia"
+            # stands for ("Zorbo eliris de antaŭ sia patro Petro, kaj lia frato venis")
             reached.add(clause_of.get(k))
-            before = sentence.clauses[clause_of[k]].subject if k in clause_of else None
+            before = _whom_it_goes_on_with(sentence, clause_of[k]) if k in clause_of else None
             if before is not None and before.head < k and not passed & before.members():
                 if _points_to_someone(words[before.head], named, before.head):
                     return ()
@@ -308,6 +312,18 @@ def possessive_referent(sentence: Sentence, noun: int) -> tuple[int, ...]:
         if not passed_over(range(start, k + 1)):
             return tuple(range(start, k + 1))
     return ()
+
+
+def _whom_it_goes_on_with(sentence: Sentence, clause: int) -> Phrase | None:
+    """The phrase of a clause that a text goes on about: its subject, but the child a verb of
+    bearing names, the next of a genealogy ("Zorbo naskigis Petron; lia filo estis Ringo":
+    Petro's son)."""
+    found = sentence.clauses[clause]
+    if found.verb is not None and found.object is not None and \
+            not BIRTH_ROOTS.isdisjoint(sentence.words[found.verb].roots) and \
+            sentence.words[found.object.head].is_name:
+        return found.object
+    return found.subject
 
 
 def _points_to_someone(word: Word, named: set[int | None], position: int) -> bool:

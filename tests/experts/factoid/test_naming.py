@@ -90,6 +90,10 @@ def _referent(text: str, noun: str) -> list[str]:
     ("Kaj kiam Zorbo benis Petron kaj Petro eliris de antaŭ sia patro Zorbo, lia frato "
      "Ringo venis.", "frato", ["Petro"]),
     ("Kaj li ploris pro Zorbo, ke lia patro insultis lin.", "patro", []),
+    # but after a verb of bearing, the child: the next of a genealogy
+    ("Zorbo naskigis Petron; lia filo estis Ringo.", "filo", ["Petron"]),
+    ("Zorbo naskigis Petron; lia filo estis Ringo, lia nepo estis Bertilo.", "nepo",
+     ["Ringo"]),
     # a name given to a place or a thing is no one's owner of kin
     ("Kiam mortis Zorbo, ekreĝis Bertilo; la nomo de lia urbo estis Pau, kaj la nomo de lia "
      "edzino estis Ana.", "edzino", ["Bertilo"]),
