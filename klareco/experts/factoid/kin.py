@@ -235,23 +235,27 @@ _OPENING_MARKS = frozenset({".", "!", "?", ":", ";", "«", "“", "\"", "—", "
 
 
 def possessive_referent(sentence: Sentence, noun: int) -> tuple[int, ...]:
-    """The positions of the name a noun's "lia" or "ŝia" stands for, as a reader takes it:
-    in the noun's own clause, the nearest person named before it ("Zorbo renkontis Petron
-    kaj lian filon", "Zorbo kaj lia filo"); in a clause before, that clause's subject when it
-    names someone ("Zorbo eliris de antaŭ sia patro Petro, kaj lia frato venis": Zorbo's
-    brother), else the nearest name there ("La nomo de la viro estis Zorbo, kaj la nomo de
-    lia edzino estis Ana"); after a verb of bearing, the child it names ("Zorbo naskigis
-    Petron; lia filo estis Ringo"); with the words of that name ("Zorbo Kant"). Never the subject of
-    the noun's own clause, which "lia" is not (``possessive_subject``), nor a name the noun
-    describes ("Petro, lia filo", "Ana, la edzino de lia frato", "Petro kaj Ana, liaj
-    gefiloj"). Passed over: a name after "la" (a people or a place: "la Levido"), one of a
-    place phrase ("en Romo") and one the sentence gives to a place or a thing ("la nomo de
-    lia urbo estis Pau"). Empty when a third-person pronoun, a person's common noun without a
-    name or a name in a "de" phrase stands nearer, or when such a word is the subject of the
-    clause before: each may be whom it stands for ("Zorbo diris, ke li vokis lian filon";
-    "la filoj de Zorbo … liaj filoj"). Empty too when what someone says opens between (after
-    a colon or a quote), when no name stands before it, and for a capitalised "Lia" inside
-    a sentence, which in the corpus's texts is God's."""
+    """The positions of the name a noun's "lia" or "ŝia" stands for, as a reader takes it.
+
+    In the noun's own clause, the nearest person named before it ("Zorbo renkontis Petron
+    kaj lian filon", "Zorbo kaj lia filo"). In a clause before, the one that clause goes on
+    about when it names someone: its subject ("Zorbo eliris de antaŭ sia patro Petro, kaj
+    lia frato venis": Zorbo's brother), or the child it names as born or had ("Zorbo
+    naskigis Petron; lia filo estis Ringo": the next of a genealogy); else the nearest name
+    there ("La nomo de la viro estis Zorbo, kaj la nomo de lia edzino estis Ana"). With the
+    words of that name ("Zorbo Kant").
+
+    Never the subject of the noun's own clause, which "lia" is not (``possessive_subject``),
+    nor a name the noun describes ("Petro, lia filo", "Ana, la edzino de lia frato", "Petro
+    kaj Ana, liaj gefiloj"). Passed over: a name after "la" (a people or a place: "la
+    Levido"), one of a place phrase ("en Romo") and one the sentence gives to a place or a
+    thing ("la nomo de lia urbo estis Pau"). Empty when a third-person pronoun, a person's
+    common noun without a name or a name in a "de" phrase stands nearer, or is the subject
+    of the clause before: each may be whom it stands for ("Zorbo diris, ke li vokis lian
+    filon"; "la filoj de Zorbo … liaj filoj"); when the nearest name follows another after a
+    comma ("Zorbo, Buzano, kaj lia filo": who the first is, or a list); when what someone
+    says opens between (after a colon or a quote); when no name stands before it; and for a
+    capitalised "Lia" inside a sentence, which in the corpus's texts is God's."""
     words, heads, relations = sentence.words, sentence.heads, sentence.deprels
     possessive = _third_possessive(sentence, noun)
     if possessive is None or words[possessive].stem.lower() == "si" or (
@@ -309,20 +313,40 @@ def possessive_referent(sentence: Sentence, noun: int) -> tuple[int, ...]:
         start = k
         while start > 0 and words[start - 1].is_name:
             start -= 1
-        if not passed_over(range(start, k + 1)):
-            return tuple(range(start, k + 1))
+        if passed_over(range(start, k + 1)):
+            continue
+        if start > 1 and words[start - 1].form == "," and words[start - 2].is_name and not (
+                start > 2 and words[start - 3].form.lower() == "la"):
+            # "Zorbo, Buzano, kaj lia filo": a name after a name may say who the first is
+            # (his people) or be the next of a list; whose the noun is, it does not say
+            return ()
+        return tuple(range(start, k + 1))
     return ()
 
 
 def _whom_it_goes_on_with(sentence: Sentence, clause: int) -> Phrase | None:
-    """The phrase of a clause that a text goes on about: its subject, but the child a verb of
-    bearing names, the next of a genealogy ("Zorbo naskigis Petron; lia filo estis Ringo":
-    Petro's son)."""
+    """The phrase of a clause that a text goes on about: its subject, but the child the
+    clause names as born or had, the next of a genealogy ("Zorbo naskigis Petron; lia filo
+    estis Ringo", "Zorbo havis filon Petro; lia filo …": Petro's son)."""
     found = sentence.clauses[clause]
-    if found.verb is not None and found.object is not None and \
-            not BIRTH_ROOTS.isdisjoint(sentence.words[found.verb].roots) and \
-            sentence.words[found.object.head].is_name:
-        return found.object
+    words = sentence.words
+    if found.verb is None:
+        return found.subject
+    roots = set(words[found.verb].roots)
+    if not BIRTH_ROOTS.isdisjoint(roots):
+        # the child born: its object, or a name right after the verb whose accusative the
+        # parser did not know ("naskigis Binean")
+        if found.object is not None and words[found.object.head].is_name:
+            return found.object
+        after = found.verb + 1
+        if found.object is None and after < len(words) and words[after].is_name and \
+                sentence.heads[after] - 1 == found.verb:
+            return Phrase("noun", after, (after,))
+    child = words[found.object.head] if found.object is not None else None
+    if child is not None and "hav" in roots and _common_noun(child) and \
+            child.terms[-1:] and child.terms[-1] in CHILD_NOUNS and \
+            _own_names(sentence, found.object):
+        return found.object  # "Zorbo havis filon Petro"
     return found.subject
 
 

@@ -92,6 +92,7 @@ def _referent(text: str, noun: str) -> list[str]:
     ("Kaj li ploris pro Zorbo, ke lia patro insultis lin.", "patro", []),
     # but after a verb of bearing, the child: the next of a genealogy
     ("Zorbo naskigis Petron; lia filo estis Ringo.", "filo", ["Petron"]),
+    ("Zorbo havis filon Petro; lia filo estis Ringo.", "filo", ["Petro"]),
     ("Zorbo naskigis Petron; lia filo estis Ringo, lia nepo estis Bertilo.", "nepo",
      ["Ringo"]),
     # a name given to a place or a thing is no one's owner of kin
@@ -107,6 +108,7 @@ def _referent(text: str, noun: str) -> list[str]:
     # the start of someone's words
     ("Zorbo diris, ke li vokis lian filon.", "filon", []),
     ("Zorbo vidis Petron, la knabon kaj lian patrinon.", "patrinon", []),
+    ("Ni gastis ĉe via parenco Zorbo, Buzano, kaj ĉe lia filo Petro.", "filo", []),
     ("Kiam Zorbo kaj Ana adiaŭis la instruiston, lian edzinon kaj Petron, ili ridis.",
      "edzinon", []),
     ("Zorbo diris: lia filo venis.", "filo", []),
