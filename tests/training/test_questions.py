@@ -22,6 +22,7 @@ from klareco.training.questions import (
     unnamed_relative,
     with_circumstance,
     with_context_clause,
+    with_general_noun,
     with_kind,
     with_other_owner,
     with_word,
@@ -343,6 +344,18 @@ def test_a_foreign_noun_joins_a_noun_outside_the_asked_phrase_as_its_possessor()
     assert with_word("Kiu venis?", "ĝardeno", rng) == "Kiu venis?"
     assert with_word("Kiu vidis la filon de Petro?", "ĝardeno", rng) == \
         "Kiu vidis la filon de Petro?"
+
+
+def test_a_noun_outside_the_asked_phrase_may_be_named_by_its_class() -> None:
+    rng = random.Random(0)
+    # the dictionary's class of "aglo" is BIRDO, named by "birdo"; the case is kept
+    assert with_general_noun("Kion manĝis la aglo?", rng) == "Kion manĝis la birdo?"
+    assert with_general_noun("Kiu vidis la aglon?", rng) == "Kiu vidis la birdon?"
+    # the asked phrase, a name, a plural and a noun whose suffix makes another kind of
+    # thing than its root's (a "sinjoro" is no "titolo") stay as they are
+    for question in ("Kiun aglon vidis Petro?", "Kie loĝis Petro?", "Kion manĝis la agloj?",
+                     "Kion diris la sinjoro?"):
+        assert with_general_noun(question, rng) == question
 
 
 def test_a_name_is_led_by_the_kind_other_sentences_give_it() -> None:
