@@ -115,7 +115,8 @@ SEX_BLIND_KIN = frozenset({"patr", "patrin", "fil", "filin", "av", "avin", "nep"
 # The person nouns that name a man without a suffix (their women take -in-: patrino,
 # reĝino, virino); most others (amiko, instruisto) name either, and a noun with -in- a woman.
 MALE_PERSON_ROOTS = frozenset({"vir", "knab", "patr", "fil", "frat", "edz", "av", "nep",
-                               "onkl", "nev", "bopatr", "bofil", "bofrat", "reĝ", "princ"})
+                               "onkl", "nev", "bopatr", "bofil", "bofrat", "reĝ", "princ",
+                               "sinjor"})
 
 
 def converses_answering(stem: str) -> frozenset[str]:

@@ -22,6 +22,7 @@ from klareco.lexicon.semantics import (
     BIRTH_ROOTS,
     CHILD_NOUNS,
     FEMININE_KIN,
+    MALE_PERSON_ROOTS,
     MARRIAGE_ROOTS,
     NAMING_ROOTS,
     PARENT_NOUNS,
@@ -313,7 +314,8 @@ def possessive_referent(sentence: Sentence, noun: int) -> tuple[int, ...]:
         start = k
         while start > 0 and words[start - 1].is_name:
             start -= 1
-        if passed_over(range(start, k + 1)):
+        if passed_over(range(start, k + 1)) or \
+                _other_sex(sentence, start, noun, words[possessive]):
             continue
         if start > 1 and words[start - 1].form == "," and words[start - 2].is_name and not (
                 start > 2 and words[start - 3].form.lower() == "la"):
@@ -322,6 +324,22 @@ def possessive_referent(sentence: Sentence, noun: int) -> tuple[int, ...]:
             return ()
         return tuple(range(start, k + 1))
     return ()
+
+
+def _other_sex(sentence: Sentence, name: int, noun: int, possessive: Word) -> bool:
+    """Whether the noun that describes a name (other than the possessive's own ``noun``)
+    says it is of the other sex than the possessive ("ŝia" a woman's, "lia" a man's): a
+    noun with -in- a woman ("fraŭlino Ana", "Ana, la edzino de …"), one of
+    ``MALE_PERSON_ROOTS`` a man ("sinjoro Zorbo")."""
+    words = sentence.words
+    nouns = [n for n in (named_noun(sentence, name), name - 1) if n is not None and n >= 0
+             and n != noun and _common_noun(words[n]) and words[n].terms]
+    if not nouns:
+        return False
+    noun = words[nouns[0]]
+    woman = "in" in noun.suffixes
+    man = not woman and noun.terms[-1] in MALE_PERSON_ROOTS
+    return woman if possessive.stem.lower() == "li" else man
 
 
 def _whom_it_goes_on_with(sentence: Sentence, clause: int) -> Phrase | None:

@@ -112,6 +112,10 @@ def _referent(text: str, noun: str) -> list[str]:
     ("Kiam Zorbo kaj Ana adiaŭis la instruiston, lian edzinon kaj Petron, ili ridis.",
      "edzinon", []),
     ("Zorbo diris: lia filo venis.", "filo", []),
+    # "ŝia" is a woman's and "lia" a man's: a name a noun says is of the other sex is passed
+    ("Ana vidis sinjoron Zorbo kaj ŝian filon.", "filon", []),
+    ("Zorbo vidis fraŭlinon Ana kaj lian filon.", "filon", []),
+    ("Zorbo vidis fraŭlinon Ana kaj ŝian filon.", "filon", ["Ana"]),
     # a people or a place is no one's kin; a capitalised "Lia" inside a sentence is God's
     ("Ili vidis la Levidon kaj lian filon.", "filon", []),
     ("Ŝi iris en Romon kaj lia filo venis.", "filo", []),
