@@ -83,7 +83,7 @@ def _referent(text: str, noun: str) -> list[str]:
     ("La nomo de la viro estis Zorbo, kaj la nomo de lia edzino estis Ana.", "edzino",
      ["Zorbo"]),
     ("Zorbo Kant kaj lia edzino Ana venis.", "edzino", ["Zorbo", "Kant"]),
-    # a name in a "de" phrase says whose another noun is, and is passed over
+    # a clause before is read by its subject first, before a name of its "de" phrase
     ("En Zorbujo reĝis Bertilo, filo de Zorbo, kaj la nomo de lia urbo estis Dinhaba.",
      "urbo", ["Bertilo"]),
     # in a clause before, its subject first
@@ -108,6 +108,8 @@ def _referent(text: str, noun: str) -> list[str]:
     # the start of someone's words
     ("Zorbo diris, ke li vokis lian filon.", "filon", []),
     ("Zorbo vidis Petron, la knabon kaj lian patrinon.", "patrinon", []),
+    # so may a name of a "de" phrase; and a name after a name may say who the first is
+    ("Ana vidis la filon de Zorbo kaj lian edzinon.", "edzinon", []),
     ("Ni gastis ĉe via parenco Zorbo, Buzano, kaj ĉe lia filo Petro.", "filo", []),
     ("Kiam Zorbo kaj Ana adiaŭis la instruiston, lian edzinon kaj Petron, ili ridis.",
      "edzinon", []),
