@@ -38,6 +38,7 @@ from klareco.experts.factoid.kin import (
     kin_named,
     named_for_another,
     named_noun,
+    noun_sex,
 )
 from klareco.experts.factoid.roles import (
     clause_roles,
@@ -401,12 +402,10 @@ def _other_sex_named(head: Word, asked: frozenset[str]) -> bool:
     asks by: a noun with -in- is a woman; ``MALE_PERSON_ROOTS`` name a man without it."""
     if head.xpos != "NOUN" or not head.terms:
         return False
-    woman = "in" in head.suffixes
-    man = not woman and head.terms[-1] in MALE_PERSON_ROOTS
     if all(stem.endswith("in") for stem in asked):
-        return man
+        return noun_sex(head) == "man"
     if all(stem in MALE_PERSON_ROOTS for stem in asked):
-        return woman
+        return noun_sex(head) == "woman"
     return False
 
 

@@ -315,7 +315,7 @@ def possessive_referent(sentence: Sentence, noun: int) -> tuple[int, ...]:
         while start > 0 and words[start - 1].is_name:
             start -= 1
         if passed_over(range(start, k + 1)) or \
-                _other_sex(sentence, start, noun, words[possessive]):
+                _other_sex(sentence, (given.get(start), start - 1), noun, words[possessive]):
             continue
         if start > 1 and words[start - 1].form == "," and words[start - 2].is_name and not (
                 start > 2 and words[start - 3].form.lower() == "la"):
@@ -326,20 +326,26 @@ def possessive_referent(sentence: Sentence, noun: int) -> tuple[int, ...]:
     return ()
 
 
-def _other_sex(sentence: Sentence, name: int, noun: int, possessive: Word) -> bool:
-    """Whether the noun that describes a name (other than the possessive's own ``noun``)
-    says it is of the other sex than the possessive ("ŝia" a woman's, "lia" a man's): a
-    noun with -in- a woman ("fraŭlino Ana", "Ana, la edzino de …"), one of
-    ``MALE_PERSON_ROOTS`` a man ("sinjoro Zorbo")."""
+def _other_sex(sentence: Sentence, describing: tuple[int | None, int], noun: int,
+               possessive: Word) -> bool:
+    """Whether the noun that describes a name (``describing``: the noun it is given to, the
+    word before it; not the possessive's own ``noun``) says it is of the other sex than the
+    possessive ("ŝia" a woman's, "lia" a man's, ``noun_sex``): "fraŭlino Ana", "Ana, la
+    edzino de …" a woman, "sinjoro Zorbo" a man."""
     words = sentence.words
-    nouns = [n for n in (named_noun(sentence, name), name - 1) if n is not None and n >= 0
-             and n != noun and _common_noun(words[n]) and words[n].terms]
+    nouns = [n for n in describing if n is not None and n >= 0 and n != noun
+             and _common_noun(words[n]) and words[n].terms]
     if not nouns:
         return False
-    noun = words[nouns[0]]
-    woman = "in" in noun.suffixes
-    man = not woman and noun.terms[-1] in MALE_PERSON_ROOTS
-    return woman if possessive.stem.lower() == "li" else man
+    return noun_sex(words[nouns[0]]) == ("woman" if possessive.stem.lower() == "li" else "man")
+
+
+def noun_sex(word: Word) -> str | None:
+    """The sex a person's noun says: "woman" with -in- (reĝino), "man" for one of
+    ``MALE_PERSON_ROOTS`` without it (reĝo); None for the others (amiko, instruisto)."""
+    if "in" in word.suffixes:
+        return "woman"
+    return "man" if word.terms[-1:] and word.terms[-1] in MALE_PERSON_ROOTS else None
 
 
 def _whom_it_goes_on_with(sentence: Sentence, clause: int) -> Phrase | None:
