@@ -558,8 +558,12 @@ def name_terms(words: Iterable[Word]) -> frozenset[str]:
 
 
 def name_term(lemma: str) -> str:
-    """A name's index term: lowercased, without the noun ending, so Habel = Habelo = Habelon."""
+    """A name's index term: lowercased, without the noun ending and its plural, so Habel =
+    Habelo = Habelon, and a people's name is one term however many are meant (Zorbujano =
+    Zorbujanoj = Zorbujanojn: a name's lemma keeps its -j)."""
     low = lemma.lower()
+    if len(low) > 4 and low.endswith("oj"):
+        low = low[:-1]
     return low[:-1] if len(low) > 3 and low.endswith("o") else low
 
 

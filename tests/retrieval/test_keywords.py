@@ -79,6 +79,15 @@ def test_name_forms_share_one_term() -> None:
     assert "mitrandir" in name_terms("Ni vidis Mitrandiron.")
 
 
+def test_a_names_plural_shares_its_singulars_term() -> None:
+    # a people's name: one of them or many, asked in either number
+    def name_terms(text: str) -> set[str]:
+        return {k.term for k in keywords(parse(text)) if k.kind == "name"}
+
+    assert name_terms("Kien iris la Zorbujanoj?") == {"zorbujan"}
+    assert name_terms("La Zorbujano vidis la Zorbujanojn.") == {"zorbujan"}
+
+
 def test_adverbs_contribute_their_root() -> None:
     assert "long" in texts("Kiom longe li fastis?")
 
