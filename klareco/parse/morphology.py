@@ -16,8 +16,13 @@ How a word is analysed:
    * an affix used as a root (``ul-o``) costs more than a dictionary root;
    * each extra root of a compound costs 2 more (compounds last: ``akv-o-bird-o`` only
      when nothing simpler exists);
-   * a piece missing from the dictionary costs 5, so a known analysis always wins and an
-     unknown word still gets one (its root is guessed from the ending).
+   * a piece missing from the dictionary costs 5 in a capitalised word and 7.5 in a
+     lowercase one, so a known analysis wins and an unknown word still gets one (its root
+     is guessed from the ending). A lowercase word is Esperanto far more often than a
+     foreign name, and a compound of two roots with a link and a suffix
+     (``korp-o-gard-ist-o``, ``kor-tuŝ-ec-o``) costs more than 5: at 5 such words were
+     read as one unknown root. A capitalised word keeps the lower cost, or names would be
+     cut into short roots (``Ho-raci-o``).
 
 3. A Lark ``Transformer`` turns the accepted parse tree into a frozen ``Word``.
 
@@ -44,6 +49,7 @@ from klareco.parse.ast import Morpheme, Word
 from klareco.parse.conventions import to_ud
 
 UNKNOWN_PIECE_COST = 5.0
+LOWERCASE_UNKNOWN_PIECE_COST = 7.5
 COMPOUND_COST = 2.0
 RARITY_COST = 0.2
 AFFIX_AS_ROOT_COST = 1.6
@@ -53,7 +59,7 @@ PARTICIPLE_COST = 0.6
 # A capitalised word with an unknown root reads as a name: an ending other than -o on it is
 # more likely part of the name (Noa, Jehuda) than an adjective or verb ending.
 NAME_WITH_OTHER_ENDING_COST = 3.0
-UNANALYSED_COST = 6.0
+UNANALYSED_COST = 6.0  # in a lowercase word, as much more as an unknown piece costs there
 # Longer "words" (the longest real ones are about 30 letters) are not segmented: that keeps
 # arbitrary input linear in time.
 MAX_SEGMENTED_LENGTH = 40
@@ -181,8 +187,9 @@ def _longest_piece() -> int:
     return max(len(k) for k in _stem_pieces())
 
 
-def _segment_stem(stem: str) -> list[_Candidate]:
-    """The cheapest ways to cut a stem into pieces (at most one unknown piece)."""
+def _segment_stem(stem: str, unknown_cost: float = UNKNOWN_PIECE_COST) -> list[_Candidate]:
+    """The cheapest ways to cut a stem into pieces (at most one unknown piece, costing
+    ``unknown_cost``)."""
     table = _stem_pieces()
     longest = _longest_piece()
     n = len(stem)
@@ -202,7 +209,7 @@ def _segment_stem(stem: str) -> list[_Candidate]:
             for rest_cost, rest_unknown, rest in best[j]:
                 if rest_unknown == 0:
                     piece = _Piece("UNKNOWN_ROOT", stem[i:j])
-                    options.append((UNKNOWN_PIECE_COST + rest_cost, 1, (piece, *rest)))
+                    options.append((unknown_cost + rest_cost, 1, (piece, *rest)))
         options.sort(key=lambda o: o[0])
         best[i] = options[:BEAM]
     return [_Candidate(cost + _compound_cost(p), p) for cost, _, p in best[0]]
@@ -317,7 +324,7 @@ def _open_candidates(low: str, capitalised: bool) -> list[_Candidate]:
             continue
         stem = low[: -len(ending)]
         tail = tuple(_Piece(_ENDING_TYPES[e], e) for e in sequence)
-        for candidate in _segment_stem(stem):
+        for candidate in _segment_stem(stem, _unknown_cost(capitalised)):
             cost = candidate.cost
             if (capitalised and sequence[0] not in ("o", "'")
                     and any(p.type == "UNKNOWN_ROOT" for p in candidate.pieces)):
@@ -326,11 +333,16 @@ def _open_candidates(low: str, capitalised: bool) -> list[_Candidate]:
     return candidates
 
 
+def _unknown_cost(capitalised: bool) -> float:
+    return UNKNOWN_PIECE_COST if capitalised else LOWERCASE_UNKNOWN_PIECE_COST
+
+
 def _candidates(low: str, capitalised: bool) -> list[_Candidate]:
     candidates = _closed_class_candidates(low)
     if len(low) <= MAX_SEGMENTED_LENGTH:
         candidates += _open_candidates(low, capitalised)
-    candidates.append(_Candidate(UNANALYSED_COST + 0.01 * len(low),
+    unanalysed = UNANALYSED_COST + _unknown_cost(capitalised) - UNKNOWN_PIECE_COST
+    candidates.append(_Candidate(unanalysed + 0.01 * len(low),
                                  (_Piece("UNKNOWN_ROOT", low),)))
     candidates.sort()
     return candidates

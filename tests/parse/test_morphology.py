@@ -208,6 +208,26 @@ def test_h_system_is_a_fallback() -> None:
     assert analyze_word("flughaveno").roots == ("flug", "haven")
 
 
+@pytest.mark.parametrize(("form", "roots", "suffixes"), [
+    ("korpogardistoj", ("korp", "gard"), ("ist",)),
+    ("kortuŝeco", ("kor", "tuŝ"), ("ec",)),
+    ("ruĝbarbuloj", ("ruĝ", "barb"), ("ul",)),
+    ("arbotrunkoj", ("arb", "trunk"), ()),
+])
+def test_a_lowercase_compound_with_suffixes_is_read_by_its_roots(
+        form: str, roots: tuple[str, ...], suffixes: tuple[str, ...]) -> None:
+    # two roots, a link and a suffix cost more than one unknown piece at a name's price
+    word = analyze_word(form)
+    assert word.known
+    assert (word.roots, word.suffixes) == (roots, suffixes)
+
+
+def test_a_capitalised_unknown_word_is_not_cut_into_short_roots() -> None:
+    # "Te-odor-o" would be a compound of known roots; as a name it is one
+    word = analyze_word("Teodoro")
+    assert (word.pos, word.known, word.roots) == ("PROPN", False, ("teodor",))
+
+
 def test_unknown_capitalised_word_is_a_proper_name() -> None:
     word = analyze_word("Mitrandiro")
     assert word.pos == "PROPN"
