@@ -603,6 +603,40 @@ def _subject_out_of_adjunct(builder: _ClauseBuilder, chunks: list[_Chunk],
         return
 
 
+def _subject_out_of_name_phrase(builder: _ClauseBuilder, chunks: list[_Chunk],
+                                words: tuple[Word, ...]) -> None:
+    """A common noun right after the name that a preposition governs, with no comma or article
+    between, is the subject when the clause has none: "Jen loĝas en Zorbujo virino" (a woman
+    lives there), not "in Zorbujo the woman". An apposition after a name is set off by a
+    comma ("en Zorbujo, la urbo de …"); a noun naming what the name is stands before it ("en
+    la urbo Zorbujo"). It leaves the phrase, in ``builder`` and in ``chunks``; a coordinate
+    clause may share the subject before it and is left alone."""
+    if builder.kind == "coordinate" or builder.verb is None or any(
+            c.kind in ("noun", "pronoun", "correlative") and c.case == "Nom"
+            for c in builder.chunks):
+        return
+    for n, chunk in enumerate(builder.chunks):
+        inner = chunk.inner
+        if chunk.kind != "prepositional" or inner is None or inner.kind != "noun":
+            continue
+        named = 0
+        while named < len(inner.words) and words[inner.words[named]].is_name:
+            named += 1
+        common = inner.words[named:]
+        if not named or not common or words[common[-1]].pos != "NOUN" or \
+                words[common[-1]].case != "Nom" or \
+                any(words[i].is_name or words[i].pos == "DET" for i in common):
+            continue
+        inner.words[:] = inner.words[:named]
+        chunk.words[:] = [chunk.words[0], *inner.words]
+        chunk.head = inner.head = None
+        subject = _Chunk("noun", common, "Nom")
+        builder.chunks.insert(n + 1, subject)
+        if chunk in chunks:
+            chunks.insert(chunks.index(chunk) + 1, subject)
+        return
+
+
 # --------------------------------------------------------------------------- roles
 
 
@@ -974,6 +1008,7 @@ def build_sentence(text: str, words: list[Word], names: AbstractSet[str] = froze
     builders = _clauses(chunks, frozen, is_question)
     for builder in builders:
         _subject_out_of_adjunct(builder, chunks, frozen)
+        _subject_out_of_name_phrase(builder, chunks, frozen)
     clauses = tuple(_roles(b, frozen) for b in builders)
     frozen = _accusative_names(frozen, clauses)
     main = clauses[0] if clauses else None

@@ -466,3 +466,23 @@ def test_a_ki_determiner_takes_no_name(text: str) -> None:
     sentence = parse(text)  # a name needs no determiner: "Petro" is the clause's subject
     assert any(c.subject is not None and c.subject.text(sentence.words) == "Petro"
                for c in sentence.clauses)
+
+
+@pytest.mark.parametrize(("text", "subject", "place"), [
+    ("Jen loĝas en Zorbujo virino, kiu kantas.", "virino", "en Zorbujo"),
+    ("Aperis en Zorbujo nova reĝo.", "nova reĝo", "en Zorbujo"),
+    ("Mankis al Bertilo kuraĝo.", "kuraĝo", "al Bertilo"),
+])
+def test_a_noun_right_after_a_prepositions_name_is_the_missing_subject(
+        text: str, subject: str, place: str) -> None:
+    # an apposition after a name is set off by a comma; a clause without a subject takes it
+    sentence = parse(text)
+    words = sentence.words
+    assert sentence.subject is not None and sentence.subject.text(words) == subject
+    assert any(p.text(words) == place for p in sentence.clauses[0].adjuncts + (
+        (sentence.clauses[0].indirect_object,) if sentence.clauses[0].indirect_object else ()))
+
+
+def test_a_noun_after_a_name_stays_in_its_phrase_when_the_clause_has_a_subject() -> None:
+    sentence = parse("Petro loĝis en Zorbujo urbeto.")
+    assert sentence.subject is not None and sentence.subject.text(sentence.words) == "Petro"
