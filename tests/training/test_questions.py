@@ -25,6 +25,7 @@ from klareco.training.questions import (
     with_general_noun,
     with_kind,
     with_other_owner,
+    with_pronoun_named,
     with_word,
     with_work,
     work_mention,
@@ -675,3 +676,24 @@ def test_the_material_asker_asks_what_a_thing_is_made_of() -> None:
     for said in ("Li forĝis feran ŝlosilon.", "Zorbo vidis la grandan domon.",
                  "Zorbo vidis orumitan kadron.", "La krono estis ora."):
         assert ASKERS["material"](parse(said), random.Random(1)) is None, said
+
+
+@pytest.mark.parametrize(("before", "sentence", "question", "expected"), [
+    ("Zorbo venis hejmen vespere.", "Kaj li manĝis panon.", "Kion manĝis li?",
+     "Kion manĝis Zorbo?"),
+    ("Zorbo venis hejmen vespere.", "Kaj li manĝis panon.", "Ĉu li manĝis panon?",
+     "Ĉu Zorbo manĝis panon?"),
+    ("Zorbo kaj Mirela venis hejmen.", "Ili manĝis panon.", "Kion manĝis ili?",
+     "Kion manĝis Zorbo kaj Mirela?"),
+    # one name before "ili": another group is meant
+    ("Zorbo venis hejmen.", "Ili manĝis panon.", "Kion manĝis ili?", "Kion manĝis ili?"),
+    # the sentence before names no one as its subject
+    ("La vento blovis.", "Li manĝis panon.", "Kion manĝis li?", "Kion manĝis li?"),
+    # its own sentence names someone before the pronoun, who may be meant
+    ("Zorbo venis.", "Kiam Petro vokis, li manĝis panon.", "Kion manĝis li?",
+     "Kion manĝis li?"),
+])
+def test_a_questions_subject_pronoun_is_written_as_the_name_before_it(
+        before: str, sentence: str, question: str, expected: str) -> None:
+    earlier = parse(before)
+    assert with_pronoun_named(question, parse(sentence), lambda: earlier) == expected

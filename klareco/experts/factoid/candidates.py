@@ -90,7 +90,7 @@ class Candidate:
     # the noun a bare numeral counts where it stands before it (da ĉefaj edzinoj sepcent)
     counts: tuple[int, ...] = ()
     # the name in the sentence before that a pronoun span stands for, when its own sentence
-    # holds none (``_referent_before``): the answer's text; the span stays the pronoun
+    # holds none (``referent_before``): the answer's text; the span stays the pronoun
     referent: tuple[Word, ...] = ()
 
 
@@ -126,7 +126,7 @@ def answer_candidates(sentence: Sentence, matched: set[int], frame: Frame,
             if antecedent is None:
                 # only who did it is asked of a subject (kiu …?): the other roles are no
                 # reason to read the sentence before
-                referent = _referent_before(words, candidate, previous) \
+                referent = referent_before(words, candidate, previous) \
                     if frame.role == "subject" else ()
                 if referent and _fits_referent(frame, candidate, referent, sentence):
                     key = (span, candidate.slot)
@@ -458,7 +458,7 @@ def _antecedent(words: tuple[Word, ...], before: int, pronoun: Word,
     return None
 
 
-def _referent_before(words: tuple[Word, ...], candidate: Candidate,
+def referent_before(words: tuple[Word, ...], candidate: Candidate,
                      previous: Callable[[], Sentence | None] | None) -> tuple[Word, ...]:
     """The name a subject pronoun stands for when its own sentence names no one before it:
     the subject of the sentence before, when a name is that subject's head ("Petro venis
