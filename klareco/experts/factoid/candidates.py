@@ -316,12 +316,34 @@ def counting(frame: Frame, words: list[Word]) -> str:
     # answered by "sep filojn", nor by "sep filojn kaj tri filinojn" (but "tri filinojn")
     if any(w.xpos == "NOUN" and _other_sex(w.stem.lower(), frame.hole_stems) for w in words):
         return "other"
+    # each number counts the noun after it: "dek fontoj kaj sepdek palmoj" is not how many
+    # springs, though it holds the number that is
+    if any(counted.isdisjoint(w.content_roots) for w in _numbered_nouns(words)):
+        return "other"
     nouns = {r for w in words if w.xpos == "NOUN" or (w.xpos == "ADV" and w.is_numeral)
              for r in w.content_roots}
     nouns |= {unit for w in words if (unit := measured_unit(w))}
     if nouns:
         return "asked" if nouns & counted else "other"
     return "time" if words and all(is_time(w) for w in words) else ""
+
+
+def _numbered_nouns(words: list[Word]) -> list[Word]:
+    """The nouns that the numbers among ``words`` count: the first noun after each run of
+    numerals, past its adjectives (``sep grasaj bovinoj``); not a unit of time, nor a noun
+    before ``da``, which measure something else (``tri jaroj``, ``du litroj da akvo``)."""
+    found = []
+    for i, word in enumerate(words):
+        if not word.is_numeral or (i + 1 < len(words) and words[i + 1].is_numeral):
+            continue
+        j = i + 1
+        while j < len(words) and j - i <= 3 and words[j].xpos == "ADJ":
+            j += 1
+        measures = j + 1 < len(words) and words[j + 1].form.lower() == "da"
+        if j < len(words) and words[j].xpos == "NOUN" and not _unit(words[j]) and \
+                not measures:
+            found.append(words[j])
+    return found
 
 
 def _other_sex(stem: str, asked: frozenset[str]) -> bool:
@@ -1031,6 +1053,12 @@ def _quantities(words: tuple[Word, ...], clause_of: dict[int, int],
                 end = j
                 break
             j += 1
+        if end > i and end + 2 < len(words) and words[end + 1].form.lower() == "da":
+            k = end + 2  # the measure with what it measures: "du litrojn da akvo"
+            while k + 1 < len(words) and k - end <= 3 and words[k].xpos == "ADJ":
+                k += 1
+            if words[k].xpos == "NOUN":
+                end = k
         if end + 2 < len(words) and words[end + 1].form == "kaj" and words[end + 2].is_numeral:
             k = end + 2  # du tagoj kaj du noktoj
             while k + 1 < len(words) and (words[k + 1].is_numeral or

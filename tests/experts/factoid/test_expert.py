@@ -26,6 +26,11 @@ def ask(question: str, *evidence: str) -> str | None:
     ("Kion manĝis la knabo?", "La knabo manĝis la pomon kaj la piron.", "la pomon kaj la piron"),
     ("Kie loĝis Ana?", "Ana loĝis en la urbo Varsovio.", "en la urbo Varsovio"),
     ("Kiom da pomoj havis Ana?", "Ana havis dek du pomojn.", "dek du pomojn"),
+    # each number counts its own noun; a measure counts what follows its "da"
+    ("Kiom da fontoj estis en Zorbujo?", "En Zorbujo estis dek du fontoj de akvo kaj "
+     "sepdek palmoj.", "dek du fontoj"),
+    ("Kiom da akvo portis Ana?", "Ana portis du litrojn da akvo kaj tri pomojn.",
+     "du litrojn da akvo"),
     ("Kiun nomon ŝi donis al la hundo?", "Ŝi donis al la hundo la nomon Bobo.", "Bobo"),
     ("Per kio Petro tranĉis la panon?", "Petro tranĉis la panon per akra tranĉilo.",
      "per akra tranĉilo"),
