@@ -1349,9 +1349,10 @@ def with_pronoun_named(question: str, sentence: Sentence,
         if clause.subject is None or len(clause.subject.words) != 1:
             continue
         pronoun = words[clause.subject.head].form.lower()
+        if pronoun not in SUBJECT_PERSONS:
+            continue
         said = re.compile(rf"(?<!\w){pronoun}(?!\w)", re.IGNORECASE)
-        if pronoun not in SUBJECT_PERSONS or len(said.findall(question)) != 1 or \
-                sum(w.form.lower() == pronoun for w in words) != 1:
+        if len(said.findall(question)) != 1 or sum(w.form.lower() == pronoun for w in words) != 1:
             continue
         referent = referent_before(words, Candidate((clause.subject.head,), "subject", n),
                                    before)
