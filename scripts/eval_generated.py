@@ -3,7 +3,7 @@
 
     python scripts/eval_generated.py [--count 3000] [--seed 11] [--json] [--items FILE]
                                      [--only other-voice|opposite|event-noun|owner-naming|
-                                             quality|speech|action|material]
+                                             quality|speech|action|material] [--swap-verbs]
 
 Needs a built corpus (`klareco build`). A fifth of the documents, chosen by a hash of their id,
 is held out (`klareco/training/heldout.py`); from their sentences that the encoder was not
@@ -25,7 +25,10 @@ what befell something ("Kion faris Petro?", "Kio okazis al la domo?" from "Petro
 domon"), `material` what something is made of ("El kio estis la ŝlosilo, kiun Petro
 forĝis?" from "Petro forĝis feran ŝlosilon"). The held-out documents hold a few hundred
 sentences of most of these kinds (of materials, a few dozen), so
---count 400 gives what there is.
+--count 400 gives what there is. --swap-verbs asks each answerable question of the set with
+its verb swapped for another of the same tense, as the ranker's training makes a share of its
+unanswerable questions ("Kiun mortigis Kain?" → "Kiun konstruis Kain?"; the seed draws the
+verbs), and measures how often the engine withholds an answer to them.
 """
 
 from __future__ import annotations
@@ -37,7 +40,14 @@ from pathlib import Path
 
 from klareco.engine import Engine
 from klareco.evaluation import evidence_texts
-from klareco.training.heldout import held_out_items, judge, read_items, report, write_items
+from klareco.training.heldout import (
+    held_out_items,
+    judge,
+    read_items,
+    report,
+    verb_swapped_items,
+    write_items,
+)
 from klareco.training.questions import ASKERS, generate
 
 
@@ -50,6 +60,9 @@ def main() -> None:
                         "exists, else written")
     parser.add_argument("--only", choices=sorted(ASKERS),
                         help="make one kind of question only")
+    parser.add_argument("--swap-verbs", action="store_true",
+                        help="ask the answerable questions with their verb swapped, all "
+                        "unanswerable (the seed draws the verbs)")
     args = parser.parse_args()
 
     engine = Engine.load()
@@ -62,6 +75,8 @@ def main() -> None:
         items = held_out_items(engine, args.count, args.seed, exclude, progress, ask)
         if args.items is not None:
             write_items(args.items, items)
+    if args.swap_verbs:
+        items = verb_swapped_items(engine, items, args.seed)
     figures = report(judge(engine, items, progress))
     if args.json:
         print(json.dumps(figures, ensure_ascii=False, indent=2))

@@ -43,11 +43,13 @@ from klareco.training.reader import (
     add_phrase,
     adjunct_phrases,
     ask_unstated,
+    finite_verbs,
     is_right,
     named_elsewhere,
     pool_of,
     supported,
     swap_name,
+    swap_verb,
     swappable_names,
     unnamed_of,
 )
@@ -114,6 +116,28 @@ def held_out_items(engine: Engine, count: int, seed: int, exclude: Iterable[str]
         bar.update()
     bar.close()
     return items
+
+
+def verb_swapped_items(engine: Engine, items: Sequence[HeldOutItem], seed: int,
+                       sample: int = NAME_SAMPLE) -> list[HeldOutItem]:
+    """Each answerable question of ``items`` with its verb swapped for another of the same
+    tense, as the ranker's training makes some of its unanswerable ones (``reader.swap_verb``:
+    "Kiun mortigis Kain?" → "Kiun konstruis Kain?"), marked unanswerable: how often the engine
+    withholds an answer about something the corpus does not tell the person did. The verbs
+    are those of ``sample`` sentences of the held-out documents."""
+    rng = random.Random(seed)
+    documents = held_out_documents(engine.documents)
+    positions = [n for n, row in enumerate(engine.store.sentences()) if row.doc_id in documents]
+    rng.shuffle(positions)
+    verbs = finite_verbs(engine.store.asts_at(positions[:sample]))
+    swapped = []
+    for item in items:
+        if not item.answerable:
+            continue
+        other = swap_verb(item.text, verbs, rng)
+        if other is not None:
+            swapped.append(replace(item, text=other, answerable=False, form="unanswerable"))
+    return swapped
 
 
 # A pronoun of one person whose antecedent the sentence before may name: li, ŝi (and their
