@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING
 # syntax imports this module: its own names are read from the module at call time (not
 # imported inside the hot functions, which costs a lookup on every call).
 import klareco.parse.syntax as syntax
-from klareco.lexicon.semantics import SAYING_ROOTS, TIME_AND_MEASURE_ROOTS
+from klareco.lexicon.semantics import CHILD_NOUNS, SAYING_ROOTS, TIME_AND_MEASURE_ROOTS
 from klareco.parse.ast import Clause, Phrase, Word
 
 if TYPE_CHECKING:
@@ -481,18 +481,61 @@ def _conjuncts(chunks: list[_Chunk], words: tuple[Word, ...], role_heads: set[in
         if link.kind not in ("COMMA", "COORDINATOR"):
             continue
         previous = chunks[before]
-        if previous.kind not in NOMINAL_CHUNKS or not _same_kind(previous, chunk, words):
+        if previous.kind not in NOMINAL_CHUNKS:
+            continue
+        if not _same_kind(previous, chunk, words):
+            named = _de_name(previous, words)
+            if link.kind == "COMMA" and not closed[position + 1] and chunk.kind == "noun" and \
+                    chunk.case == "Nom" and previous.case == "Acc" and named is not None:
+                # "la filinon de Ringo, filo de Zorbo": a nominative describes no accusative;
+                # it describes the name in its de phrase
+                found[position] = (named, "appos")
             continue
         previous_head = syntax.chunk_head(previous, words)
         if link.kind == "COMMA" and not closed[position + 1]:
             if chunk.kind != "prepositional" and previous.kind != "prepositional" or (
                     previous.kind == "prepositional" and chunk.kind == "noun"):
-                found[position] = (previous_head, "appos")
+                found[position] = (_described(previous, chunk, words, previous_head), "appos")
             continue
         target = first_of.get(before, previous_head)
         first_of[position] = target
         found[position] = (target, "conj")
     return found
+
+
+def _described(previous: _Chunk, chunk: _Chunk, words: tuple[Word, ...], previous_head: int
+               ) -> int:
+    """What an apposition describes: the head of the nominal before it, but in a chain of
+    child nouns the name that nominal's ``de`` phrase ends with. In "Zorbo, filo de Ringo,
+    filo de Petro" the second "filo" is Ringo's: each step of a genealogy goes back a
+    generation. Only the same noun again makes such a chain: after "filino de Ringo" a
+    "filo" may be the daughter's own description, or her husband's."""
+    child = _child_noun(words[syntax.chunk_head(chunk, words)])
+    if child is None or child != _child_noun(words[previous_head]):
+        return previous_head
+    named = _de_name(previous, words)
+    return previous_head if named is None else named
+
+
+def _de_name(chunk: _Chunk, words: tuple[Word, ...]) -> int | None:
+    """The name a nominal ends with in its ``de`` phrase ("filo de Petro Ivanoviĉ": Petro),
+    else None."""
+    inside = chunk.words
+    k = len(inside) - 1
+    while k > 0 and words[inside[k]].is_name and words[inside[k - 1]].is_name:
+        k -= 1  # the first word of a name of several
+    if k < 1 or not words[inside[k]].is_name or words[inside[k - 1]].lemma.lower() != "de":
+        return None
+    return inside[k]
+
+
+def _child_noun(word: Word) -> str | None:
+    """``fil`` or ``filin`` for a noun that says someone's son or daughter, else None (the
+    parser's own analysis, whose stem is read from its morphemes)."""
+    if word.pos != "NOUN" or word.prefixes:
+        return None
+    stem = "".join(word.roots + word.suffixes)
+    return stem if stem in CHILD_NOUNS else None
 
 
 def _inner_conjuncts(chunks: list[_Chunk], words: tuple[Word, ...]) -> dict[int, int]:

@@ -158,6 +158,25 @@ def test_apposition_and_genitive() -> None:
     assert found["la"] == ("ĉefurbo", "det")
 
 
+def test_a_chain_of_child_nouns_goes_back_a_generation_each_step() -> None:
+    # "Zorbo, filo de Ringo, filo de Petro": Ringo is Petro's son, not Zorbo a second time
+    sentence = parse("Kaj Zorbo, filo de Ringo, filo de Petro, konstruis muron.")
+    words = [w.form for w in sentence.words]
+    first, second = [i for i, form in enumerate(words) if form == "filo"]
+    assert sentence.words[sentence.heads[first] - 1].form == "Zorbo"
+    assert sentence.words[sentence.heads[second] - 1].form == "Ringo"
+    assert sentence.deprels[second] == "appos"
+    # another noun after a son's is no step back: it stays with the apposition before it
+    found = arcs("Kaj Zorbo, filo de Ringo, reĝo de Zorbujo, konstruis muron.")
+    assert found["reĝo"] == ("filo", "appos")
+
+
+def test_a_nominative_after_an_accusative_describes_the_name_in_its_de_phrase() -> None:
+    # an apposition agrees in case: "filo" cannot describe "filinon"
+    found = arcs("Petro prenis la filinon de Ringo, reĝo de Zorbujo.")
+    assert found["reĝo"] == ("Ringo", "appos")
+
+
 def test_a_colon_after_a_noun_opens_a_list_of_what_it_counts() -> None:
     found = arcs("La filoj de Zorbo: Petro kaj Ana.")
     assert found["Petro"] == ("filoj", "appos")
