@@ -579,9 +579,7 @@ def _subject_out_of_adjunct(builder: _ClauseBuilder, chunks: list[_Chunk],
     not "the day Petro". It leaves the phrase, in ``builder`` and in ``chunks``. With a
     subject elsewhere it stays the noun's apposition ("En la urbo Parizo loĝis multaj homoj"),
     and a coordinate clause may share the subject before it: it is left alone."""
-    if builder.kind == "coordinate" or builder.verb is None or any(
-            c.kind in ("noun", "pronoun", "correlative") and c.case == "Nom"
-            for c in builder.chunks):
+    if not _may_take_a_subject(builder):
         return
     for n, chunk in enumerate(builder.chunks[:-1]):
         inner = chunk.inner
@@ -593,14 +591,34 @@ def _subject_out_of_adjunct(builder: _ClauseBuilder, chunks: list[_Chunk],
         if not name or not common or name != inner.words[len(common):] or \
                 words[common[-1]].pos != "NOUN":
             continue
-        inner.words[:] = common
-        chunk.words[:] = [chunk.words[0], *common]
-        chunk.head = inner.head = None
-        subject = _Chunk("noun", name, "Nom")
-        builder.chunks.insert(n + 1, subject)
-        if chunk in chunks:
-            chunks.insert(chunks.index(chunk) + 1, subject)
+        _subject_out_of(builder, chunks, n, common, name)
         return
+
+
+def _may_take_a_subject(builder: _ClauseBuilder) -> bool:
+    """Whether a clause has a verb and no subject of its own, and is no coordinate clause
+    (which may share the subject before it)."""
+    return builder.kind != "coordinate" and builder.verb is not None and not any(
+        c.kind in ("noun", "pronoun", "correlative") and c.case == "Nom"
+        for c in builder.chunks)
+
+
+def _subject_out_of(builder: _ClauseBuilder, chunks: list[_Chunk], n: int, kept: list[int],
+                    subject_words: list[int]) -> None:
+    """The prepositional phrase at ``n`` of ``builder`` keeps ``kept`` of the words its
+    preposition governs; ``subject_words`` become the clause's subject, right after it, in
+    ``builder`` and in ``chunks``."""
+    chunk = builder.chunks[n]
+    inner = chunk.inner
+    if inner is None:
+        return
+    inner.words[:] = kept
+    chunk.words[:] = [chunk.words[0], *kept]
+    chunk.head = inner.head = None
+    subject = _Chunk("noun", subject_words, "Nom")
+    builder.chunks.insert(n + 1, subject)
+    if chunk in chunks:
+        chunks.insert(chunks.index(chunk) + 1, subject)
 
 
 def _subject_out_of_name_phrase(builder: _ClauseBuilder, chunks: list[_Chunk],
@@ -611,9 +629,7 @@ def _subject_out_of_name_phrase(builder: _ClauseBuilder, chunks: list[_Chunk],
     comma ("en Zorbujo, la urbo de …"); a noun naming what the name is stands before it ("en
     la urbo Zorbujo"). It leaves the phrase, in ``builder`` and in ``chunks``; a coordinate
     clause may share the subject before it and is left alone."""
-    if builder.kind == "coordinate" or builder.verb is None or any(
-            c.kind in ("noun", "pronoun", "correlative") and c.case == "Nom"
-            for c in builder.chunks):
+    if not _may_take_a_subject(builder):
         return
     for n, chunk in enumerate(builder.chunks):
         inner = chunk.inner
@@ -627,13 +643,7 @@ def _subject_out_of_name_phrase(builder: _ClauseBuilder, chunks: list[_Chunk],
                 words[common[-1]].case != "Nom" or \
                 any(words[i].is_name or words[i].pos == "DET" for i in common):
             continue
-        inner.words[:] = inner.words[:named]
-        chunk.words[:] = [chunk.words[0], *inner.words]
-        chunk.head = inner.head = None
-        subject = _Chunk("noun", common, "Nom")
-        builder.chunks.insert(n + 1, subject)
-        if chunk in chunks:
-            chunks.insert(chunks.index(chunk) + 1, subject)
+        _subject_out_of(builder, chunks, n, inner.words[:named], common)
         return
 
 
