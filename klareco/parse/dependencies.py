@@ -484,9 +484,9 @@ def _conjuncts(chunks: list[_Chunk], words: tuple[Word, ...], role_heads: set[in
         if previous.kind not in NOMINAL_CHUNKS:
             continue
         if not _same_kind(previous, chunk, words):
-            named = _de_name(previous, words)
             if link.kind == "COMMA" and not closed[position + 1] and chunk.kind == "noun" and \
-                    chunk.case == "Nom" and previous.case == "Acc" and named is not None:
+                    chunk.case == "Nom" and previous.case == "Acc" and \
+                    (named := _de_name(previous, words)) is not None:
                 # "la filinon de Ringo, filo de Zorbo": a nominative describes no accusative;
                 # it describes the name in its de phrase
                 found[position] = (named, "appos")
