@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import math
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -23,9 +23,12 @@ REQUIRED_FIELDS: dict[str, type] = {
     "id": str,
     "question": str,
     "answers": list,
-    "evidence": list,
 }
 """Fields every gold item must have, with their JSON types."""
+EVIDENCE_FIELDS = ("evidence", "evidence_sentences")
+"""An item gives its evidence as quoted passages (``evidence``), as the ids of the corpus
+sentences that hold it (``evidence_sentences``, as ``search --json`` prints them: a file made
+so quotes no corpus text), or both; at least one, a list."""
 
 RECALL_DEPTH = 100
 MRR_DEPTH = 10
@@ -56,7 +59,8 @@ def load_gold(path: str | Path) -> list[dict[str, Any]]:
 
     Raises :class:`KlarecoError` if the file cannot be read, and :class:`InputError` (naming
     the file, and the line where there is one) when it is not UTF-8, holds no item, or a line
-    is not a JSON object with :data:`REQUIRED_FIELDS` and a question that is not empty.
+    is not a JSON object with :data:`REQUIRED_FIELDS`, a list in one of
+    :data:`EVIDENCE_FIELDS` and a question that is not empty.
     """
     path = Path(path)
     try:
@@ -80,6 +84,10 @@ def load_gold(path: str | Path) -> list[dict[str, Any]]:
         for field, kind in REQUIRED_FIELDS.items():
             if not isinstance(item.get(field), kind):
                 raise InputError(f"{where}: field {field!r} missing or not a {kind.__name__}")
+        given = [name for name in EVIDENCE_FIELDS if name in item]
+        if not given or any(not isinstance(item[name], list) for name in given):
+            raise InputError(f"{where}: field 'evidence' or 'evidence_sentences' missing or "
+                             "not a list")
         item["question"] = require_text(item["question"], f"{where}: the question")
         items.append(item)
     if not items:
@@ -108,10 +116,12 @@ def _ratio(count: float, total: int) -> float | None:
     return None if total == 0 else round(count / total, DIGITS)
 
 
-def first_hit_rank(hits: Iterable[Hit], evidence: Sequence[str]) -> int | None:
-    """The 1-based rank of the first of ``hits`` that is a hit for ``evidence``, or None."""
+def first_hit_rank(hits: Iterable[Hit], evidence: Sequence[str],
+                   sentence_ids: Collection[str] = ()) -> int | None:
+    """The 1-based rank of the first of ``hits`` that is a hit for ``evidence``, or is one of
+    the sentences ``sentence_ids``; None if there is none."""
     for rank, hit in enumerate(hits, start=1):
-        if is_retrieval_hit(hit.text, evidence):
+        if hit.sentence_id in sentence_ids or is_retrieval_hit(hit.text, evidence):
             return rank
     return None
 
@@ -155,7 +165,9 @@ def evaluate(
         rank: int | None = None
         if is_answerable:
             answerable += 1
-            rank = first_hit_rank(results[:RECALL_DEPTH], item["evidence"])
+            evidence = item.get("evidence", [])
+            sentence_ids = set(item.get("evidence_sentences", []))
+            rank = first_hit_rank(results[:RECALL_DEPTH], evidence, sentence_ids)
             if rank is not None:
                 found += 1
                 for depth in HIT_DEPTHS:
@@ -163,7 +175,7 @@ def evaluate(
                 if rank <= MRR_DEPTH:
                     reciprocal_sum += 1.0 / rank
             if read is not None:
-                read_rank = first_hit_rank(read(question), item["evidence"])
+                read_rank = first_hit_rank(read(question), evidence, sentence_ids)
                 if read_rank is not None:
                     for depth in HIT_DEPTHS:
                         read_hits_at[depth] += read_rank <= depth

@@ -181,6 +181,15 @@ def test_the_order_read_is_judged_beside_the_ranking() -> None:
     assert "MRR@10, as read" in format_table(report)
 
 
+def test_evidence_may_be_cited_by_sentence_id() -> None:
+    item = {key: value for key, value in GOLD[0].items() if key != "evidence"}
+    item["evidence_sentences"] = ["s2"]  # the third sentence, whatever its text says
+    found = ranked([FILLER, FILLER, "Alia frazo, kiu diras la saman aferon."])
+    report = evaluate([item], lambda question, k: found)
+    assert report["recall@100"] == 1.0 and report["mrr@10"] == round(1 / 3, 4)
+    assert evaluate([item], lambda question, k: found[:2])["recall@100"] == 0.0
+
+
 def test_k_below_100_is_refused() -> None:
     with pytest.raises(KlarecoError, match="at least 100"):
         evaluate(GOLD, FakeEngine().search, k=10)
@@ -227,6 +236,20 @@ def test_load_gold_names_a_missing_field(tmp_path: Path) -> None:
     path = tmp_path / "gold.jsonl"
     path.write_text(json.dumps({"id": "x", "question": "Kiu?"}) + "\n", encoding="utf-8")
     with pytest.raises(KlarecoError, match="line 1.*'answers'"):
+        load_gold(path)
+
+
+def test_load_gold_takes_evidence_as_sentence_ids(tmp_path: Path) -> None:
+    path = tmp_path / "gold.jsonl"
+    cited = {"id": "c", "question": "Kiu?", "answers": ["Ana"], "evidence_sentences": ["s1"]}
+    path.write_text(json.dumps(cited) + "\n", encoding="utf-8")
+    assert load_gold(path) == [cited]
+    path.write_text(json.dumps({**cited, "evidence_sentences": "s1"}) + "\n", encoding="utf-8")
+    with pytest.raises(KlarecoError, match="line 1.*'evidence_sentences'"):
+        load_gold(path)
+    del cited["evidence_sentences"]
+    path.write_text(json.dumps(cited) + "\n", encoding="utf-8")
+    with pytest.raises(KlarecoError, match="line 1.*'evidence'"):
         load_gold(path)
 
 
