@@ -223,6 +223,8 @@ def is_time(word: Word) -> bool:
 
 
 def is_ordinal(word: Word) -> bool:
-    """An ordinal: an adjective of numerals (sepa, dudek-unua, centa)."""
+    """An ordinal: an adjective of numerals (sepa, dudek-unua, centa), also one written in
+    digits (10-a, 10a, 10-an)."""
     return word.xpos == "ADJ" and bool(word.roots) and all(
-        r in CARDINAL_DIGITS or r in CARDINAL_MULTIPLIERS for r in word.roots)
+        r in CARDINAL_DIGITS or r in CARDINAL_MULTIPLIERS or r.rstrip("-").isdigit()
+        for r in word.roots)

@@ -40,12 +40,16 @@ def role_of(
     copular: bool = False,
     verb_roots: tuple[str, ...] = (),
     noun_root: str | None = None,
+    adjective: bool = False,
 ) -> str:
     """The role a question word asks about, from its form and what governs it: a
     preposition before it (``al kiu``), the roots of its clause's verb (``kiel … nomiĝas``)
-    and the noun it qualifies (``en kiu jaro``)."""
+    and the noun it qualifies (``en kiu jaro``); ``adjective``: the word is an adjective
+    made of the correlative (``kioma``)."""
     if suffix == "es":
         return "possessor"  # pro kies artikolo: the preposition governs the possessed noun
+    if suffix == "om" and adjective and noun_root in TIME_AND_MEASURE_ROOTS:
+        return "time"  # je kioma horo, la kioma tago: which in the order of hours, of days
     if suffix == "om":
         return "quantity"  # dum kiom da tagoj: the preposition governs the counted noun
     if preposition:

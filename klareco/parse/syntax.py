@@ -998,6 +998,7 @@ def _question(words: tuple[Word, ...], chunks: list[_Chunk], main: Clause | None
                 copular=_is_copular(words, main.verb if main else None),
                 verb_roots=verb.roots if verb else (),
                 noun_root=head.roots[-1] if head is not word and head.roots else None,
+                adjective=word.pos == "ADJ",
             )
             return Question(word.lemma, role, ki, preposition)
         return Question("ĉu", "yes_no", chunk.first)

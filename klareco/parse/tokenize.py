@@ -9,7 +9,7 @@ _TOKEN_RE = re.compile(
     rf"""
     (?:{_L}{{1,3}}\.){{2,}}                       # dotted abbreviations: k.t.p. t.e. p.K.
   | {_L}+(?:-{_L}+)*(?:['’]{_L}+)*['’]?           # words, hyphenated (D-ro), elided (l', hund')
-  | \d+(?:[.,:]\d+)*(?:-{_L}+)?                   # numbers, ordinals (15-a)
+  | \d+(?:[.,:]\d+)*(?:-{_L}+|(?:ajn|aj|an|a)(?!\w))?  # numbers, ordinals (15-a, 15a, 15an)
   | \.\.\.|…                                      # ellipsis
   | \S                                            # any other character on its own
     """,

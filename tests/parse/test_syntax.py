@@ -230,6 +230,9 @@ def test_who_is_question_with_a_name() -> None:
         # a preposition before kiom governs the counted noun: the question asks a number
         ("Dum kiom da tagoj li fastis?", "kiom", "quantity"),
         ("Kun kiom da viroj venis la reĝo?", "kiom", "quantity"),
+        # kioma asks a place in an order: of hours or days, a time
+        ("Je kioma horo venis Petro?", "kiom", "time"),
+        ("Kiomajn tagojn li fastis?", "kiom", "time"),
     ],
 )
 def test_question_words_and_roles(text: str, word: str, role: str) -> None:

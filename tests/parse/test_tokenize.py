@@ -42,3 +42,14 @@ def test_the_name_before_a_closing_quote_is_the_name() -> None:
     words = parse("Kiu loĝis en 'Domo de Gustav'?").words
     name = next(w for w in words if w.form == "Gustav")
     assert name.is_name and "gustav" in name.terms
+
+
+@pytest.mark.parametrize("text, expected", [
+    # an ordinal in digits takes its ending with or without a hyphen
+    ("Li venis la 10an de aprilo.", ["Li", "venis", "la", "10an", "de", "aprilo", "."]),
+    ("la 3a kaj la 4-a", ["la", "3a", "kaj", "la", "4-a"]),
+    # a letter that is no adjective ending after a number stays apart
+    ("en 1891b", ["en", "1891", "b"]),
+])
+def test_an_ordinal_in_digits_is_one_word(text: str, expected: list[str]) -> None:
+    assert forms(text) == expected
