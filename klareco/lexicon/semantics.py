@@ -8,6 +8,7 @@ installed dictionary, so a table can never hold an entry that no word will match
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Protocol
 
 from klareco.lexicon.closed_classes import CARDINAL_DIGITS, CARDINAL_MULTIPLIERS, PREPOSITIONS
@@ -166,6 +167,25 @@ MEASURED_IN: dict[str, tuple[str, ...]] = {
     **{root: _LENGTH_UNITS for root in ("alt", "long", "larĝ", "profund", "dik")},
     "pez": ("gram", "funt", "tun", "talent", "sikl"),
 }
+# Money ("kiom da mono") is counted in coins: the dictionary's class MONERO (dolaro, rublo,
+# denaro …), the weights that were money (funto, siklo, talento), coins it files elsewhere
+# (franko, marko) and money itself (moneroj).
+MONEY_ROOT = "mon"
+_MONEY_ALSO = frozenset({MONEY_ROOT, "funt", "sikl", "talent", "frank", "mark"})
+
+
+def units_of(root: str) -> frozenset[str]:
+    """The roots an amount asked by ``kiom`` with ``root`` is counted in: years for "aĝ",
+    coins for "mon", the root itself for a noun counted as it is ("kiom da ŝafoj")."""
+    if root == MONEY_ROOT:
+        return money_units()
+    return frozenset(MEASURED_IN.get(root, (root,)))
+
+
+@cache
+def money_units() -> frozenset[str]:
+    return frozenset(r for r, entry in load_roots().items()
+                     if entry.semantic_class == "MONERO") | _MONEY_ALSO
 
 # Dictionary classes of roots that name people, and places: type hints for "kiu" and "kie".
 PERSON_CLASSES = frozenset({"PERSONO", "PARENCO", "PROFESIO", "POSTENO", "ETNO", "REGANTO",

@@ -17,7 +17,8 @@ def test_every_root_in_the_tables_is_in_the_dictionary() -> None:
               | semantics.NAMING_ROOTS | semantics.DEGREE_AND_STANCE_ROOTS
               | semantics.BIRTH_ROOTS | semantics.SAYING_ROOTS
               | set(semantics.MEASURED_IN)
-              | {r for units in semantics.MEASURED_IN.values() for r in units})
+              | {r for units in semantics.MEASURED_IN.values() for r in units}
+              | semantics.money_units() | {semantics.MONEY_ROOT})
     assert sorted(r for r in tables if r not in roots) == []
 
 
@@ -125,3 +126,17 @@ def test_a_noun_may_name_a_kind_of_place_unless_the_dictionary_says_it_names_ano
     assert semantics.may_name_a_place("strat")  # of no class: it may be a place
     assert not semantics.may_name_a_place("best")  # ANIMALO
     assert not semantics.may_name_a_place("arb")
+
+
+def test_money_is_counted_in_coins_and_in_the_weights_that_were_money() -> None:
+    assert {"dolar", "rubl", "denar", "funt", "sikl"} <= semantics.units_of("mon")
+    assert semantics.units_of("aĝ") == frozenset(semantics.MEASURED_IN["aĝ"])
+    assert semantics.units_of("ŝaf") == {"ŝaf"}
+
+
+@pytest.mark.parametrize(("form", "ordinal"), [
+    ("sepa", True), ("10-a", True), ("10an", True), ("10", False), ("granda", False)])
+def test_an_ordinal_is_an_adjective_of_numerals_in_words_or_digits(form: str,
+                                                                  ordinal: bool) -> None:
+    word = next(w for w in parse(f"la {form} tago").words if w.form == form)
+    assert semantics.is_ordinal(word) is ordinal

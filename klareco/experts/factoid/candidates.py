@@ -55,7 +55,6 @@ from klareco.lexicon.closed_classes import (
 )
 from klareco.lexicon.semantics import (
     MALE_PERSON_ROOTS,
-    MEASURED_IN,
     MONTH_ROOTS,
     NAMING_ROOTS,
     PERSON_CLASSES,
@@ -69,6 +68,7 @@ from klareco.lexicon.semantics import (
     may_name_a_place,
     says_how,
     says_material,
+    units_of,
 )
 from klareco.parse.ast import Clause, Phrase, Sentence, Word
 
@@ -302,7 +302,7 @@ def _orders_time(after: list[Word]) -> bool:
 def counted_units(frame: Frame) -> set[str]:
     """The roots a ``kiom`` question counts: its noun (``kiom da jaroj``), or the units its
     adjective is measured in (``kiom aĝa``: years, months …)."""
-    return {unit for r in frame.hole_roots - {"kiom"} for unit in MEASURED_IN.get(r, (r,))}
+    return {unit for r in frame.hole_roots - {"kiom"} for unit in units_of(r)}
 
 
 def counting(frame: Frame, words: list[Word]) -> str:

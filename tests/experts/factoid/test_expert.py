@@ -31,6 +31,14 @@ def ask(question: str, *evidence: str) -> str | None:
      "sepdek palmoj.", "dek du fontoj"),
     ("Kiom da akvo portis Ana?", "Ana portis du litrojn da akvo kaj tri pomojn.",
      "du litrojn da akvo"),
+    # money is counted in coins: "kiom da mono" is answered by pounds or roubles
+    ("Kiom da mono Zorbo pagis al Petro?", "Zorbo pagis al Petro du mil funtojn.",
+     "du mil funtojn"),
+    ("Kiom da mono havis Ana?", "Ana havis tri pomojn kaj kvin rublojn.", "kvin rublojn"),
+    # kioma horo asks the hour: an ordinal of hours, with or without the noun
+    ("Je kioma horo Zorbo eniris la domon?", "Je la dua posttagmeze Zorbo eniris la domon.",
+     "Je la dua"),
+    ("Kiam alvenos la letero?", "La letero alvenos la 10an de aprilo.", "la 10an de aprilo"),
     ("Kiun nomon ŝi donis al la hundo?", "Ŝi donis al la hundo la nomon Bobo.", "Bobo"),
     ("Per kio Petro tranĉis la panon?", "Petro tranĉis la panon per akra tranĉilo.",
      "per akra tranĉilo"),
