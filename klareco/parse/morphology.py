@@ -32,6 +32,7 @@ Analyses are cached per word form, so each distinct form is segmented once per p
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from functools import cache, lru_cache
@@ -633,6 +634,13 @@ def _analyse_spelling(form: str, spelled: str) -> Word:
 def _non_word(form: str) -> Word | None:
     """Punctuation, numbers written in digits, symbols and abbreviations."""
     if any(c.isalpha() for c in form):
+        ordinal = _DIGIT_ORDINAL.fullmatch(form)
+        if ordinal:  # "3a", "10an", "2aj": an ordinal in digits, an adjective of the number
+            digits, plural, accusative = ordinal.groups()
+            return Word(form=form, lemma=digits, pos="ADJ", roots=(digits,), ending="a",
+                        feats=(("Case", "Acc" if accusative else "Nom"),
+                               ("Number", "Plur" if plural else "Sing")),
+                        word_class="adjective")
         if form.endswith(".") and len(form) > 1:  # abbreviation such as "k.t.p." or "D-ro."
             return Word(form=form, lemma=form.lower(), pos="SYM", word_class="abbreviation")
         return None
@@ -644,6 +652,7 @@ def _non_word(form: str) -> Word | None:
 
 
 _PUNCT = set(".,;:!?()[]{}…-–")
+_DIGIT_ORDINAL = re.compile(r"(\d+)a(j?)(n?)")
 
 
 def analyze_word(form: str) -> Word:

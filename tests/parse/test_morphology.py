@@ -182,6 +182,16 @@ def test_ordinal_is_adjective_of_the_numeral() -> None:
     assert (word.pos, word.lemma, word.stem, word.roots) == ("ADJ", "unua", "unu", ("unu",))
 
 
+@pytest.mark.parametrize(("form", "case", "number"), [
+    ("3a", "Nom", "Sing"), ("3an", "Acc", "Sing"), ("12aj", "Nom", "Plur"),
+    ("12ajn", "Acc", "Plur")])
+def test_an_ordinal_in_digits_is_an_adjective_with_case_and_number(form: str, case: str,
+                                                                  number: str) -> None:
+    word = analyze_word(form)
+    assert (word.pos, word.roots) == ("ADJ", (form.rstrip("ajn"),))
+    assert (word.feat("Case"), word.feat("Number")) == (case, number)
+
+
 def test_elided_article_and_noun() -> None:
     article = analyze_word("l'")
     assert (article.pos, article.lemma, article.elided) == ("DET", "la", True)

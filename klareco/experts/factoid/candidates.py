@@ -1120,17 +1120,17 @@ def _counted_before(words: tuple[Word, ...], numeral: int) -> tuple[int, ...]:
 
 
 def _dates(words: tuple[Word, ...], clause_of: dict[int, int]) -> Iterator[Candidate]:
-    """A date as one phrase: ``la 3 de majo de 1850``, ``la 20an de junio 1872``."""
+    """A date as one phrase: ``la 3 de majo de 1850``, ``la 20an de junio 1872``, ``la
+    5-a de aŭgusto``."""
     for i, word in enumerate(words):
         if not (set(word.roots) & MONTH_ROOTS and word.xpos in ("NOUN", "PROPN")
                 and word.form.lower().rstrip("n").endswith("o")):
             continue  # (Marta is a name, not March)
         start = end = i
         if i >= 2 and words[i - 1].form.lower() == "de":
-            day = i - 2
-            if day >= 1 and words[day].xpos == "X" and words[day - 1].form.isdigit():
-                day -= 1  # 15an, 14a: the tokenizer splits the ordinal ending off
-            if words[day].form.isdigit():
+            day = i - 2  # in digits: 3, or an ordinal, 3a, 3an, 3-a
+            if words[day].form.isdigit() or (is_ordinal(words[day]) and
+                                             words[day].form[:1].isdigit()):
                 start = day - 1 if day >= 1 and words[day - 1].form.lower() == "la" else day
         year = i + 1
         if year < len(words) and words[year].form.lower() == "de":

@@ -64,6 +64,8 @@ def test_appositions_namings_quantities_and_dates() -> None:
                                     "Ana havis dek du pomojn.")["quantity"]
     assert "la 3an de majo 1901" in spans("Kiam naskiĝis Ana?",
                                           "Ana naskiĝis la 3an de majo 1901.")["date"]
+    assert "la 5-a de aŭgusto" in spans("Kiam venis Ana?", "Ana venis la 5-a de aŭgusto.")[
+        "date"]
 
 
 def test_an_apposition_follows_the_whole_of_a_name_of_several_words() -> None:
