@@ -651,6 +651,23 @@ def _adjunct_candidates(clause: Clause, words: tuple[Word, ...], n: int
             span = span + spans[k + 1]
         for slot in slots:
             yield Candidate(span, slot, n)
+    yield from _joined_adverbs(adjuncts, spans, words, n)
+
+
+def _joined_adverbs(adjuncts: list[Phrase], spans: list[tuple[int, ...]],
+                    words: tuple[Word, ...], n: int) -> Iterator[Candidate]:
+    """Two adverbs in -e joined by "kaj" or "aŭ" that say the same kind of thing, as one
+    answer beside each alone: "tage kaj nokte" is when, "rapide kaj bone" how."""
+    for k in range(len(spans) - 1):
+        first, second = spans[k], spans[k + 1]
+        if len(first) != 1 or len(second) != 1 or second[0] != first[0] + 2 or \
+                words[first[0] + 1].form.lower() not in ("kaj", "aŭ") or \
+                any(words[i].xpos != "ADV" or words[i].ending != "e" for i in first + second):
+            continue
+        shared = [slot for slot in _adjunct_slots(adjuncts[k], words, first)
+                  if slot in _adjunct_slots(adjuncts[k + 1], words, second)]
+        for slot in shared:
+            yield Candidate((first[0], first[0] + 1, second[0]), slot, n)
 
 
 def _predicate_span(clause: Clause, words: tuple[Word, ...]) -> tuple[int, ...]:

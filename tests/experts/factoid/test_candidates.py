@@ -668,3 +668,13 @@ def test_which_one_is_not_answered_by_the_asked_noun_alone() -> None:
     assert "en la sepa tago" in spans("En kiu tago venis Zorbo?",
                                       "Zorbo venis en la sepa tago.")["time"]
     assert spans("Kiun beston vidis Zorbo?", "Zorbo vidis leonon.") == {"object": {"leonon"}}
+
+
+def test_two_adverbs_in_e_joined_by_kaj_are_also_one_answer() -> None:
+    found = spans("Kiam Zorbo gardis la urbon?", "Zorbo gardis la urbon tage kaj nokte.")
+    assert {"tage", "nokte", "tage kaj nokte"} <= found["time"]
+    how = spans("Kiel Zorbo laboris?", "Zorbo laboris rapide kaj bone.")
+    assert "rapide kaj bone" in how["manner"]
+    # an adverb of time without -e and one of manner are two answers, not one
+    assert "hieraŭ kaj bone" not in spans("Kiel Zorbo laboris?",
+                                          "Zorbo laboris hieraŭ kaj bone.").get("manner", set())
