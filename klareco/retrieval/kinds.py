@@ -4,8 +4,9 @@ A question word asks for one kind of answer: "Kiom …?" a number, "Kiam …?" a
 kio …?" a phrase with "per", "Kial …?" a cause. A sentence with nothing of that kind cannot
 answer the question, however many of its words it shares; among stage 1's candidates, one that
 holds an answer of the asked kind is the likelier evidence. Stage 2 can add a bonus to the
-fused score of such a candidate (``fusion.Fusion.kind_bonus``; 0, off, by default: with it the
-answer ranker answers more of people's unanswerable questions, docs/measurements.md, stop 53).
+fused score of such a candidate (``fusion.Fusion.kind_bonus``, 1 by default; off in stops 53–60,
+when the dev set's unanswerable questions seemed to pay for it, which the written tuning
+questions of stop 61 do not show: docs/measurements.md).
 
 The kinds are a coarse, word-level reading of what the answer expert checks on each candidate
 span (``experts.factoid.candidates.fits_question``): coarse, so that every stored sentence's

@@ -5,10 +5,10 @@ Three retrievers over one interface (``Searcher.search(text, k, retriever)``):
 * ``bm25``   stage 1 only: keywords from the question's AST, BM25 over roots and names.
 * ``hybrid`` stage 1's top 100 (and the dense search's nearest ``DENSE_DEPTH``, off by
   default), reranked by the Tree-LSTM cosine fused with the BM25 score
-  (``klareco.retrieval.fusion``), and, when the fusion rule sets a ``kind_bonus`` (0 by
-  default), a bonus for a sentence that holds an answer of the kind the question asks for
-  (``klareco.retrieval.kinds``), and when it sets a ``coverage`` weight (0 by default), the
-  share of the question's keywords each candidate holds; the default.
+  (``klareco.retrieval.fusion``), with a bonus for a sentence that holds an answer of the
+  kind the question asks for (``kind_bonus``, 1 by default; ``klareco.retrieval.kinds``) and
+  the share of the question's keywords each candidate holds (``coverage``, 3 by default);
+  the default.
 * ``dense``  the Tree-LSTM cosine over the whole FAISS index, for comparison.
 
 When the question has keywords but no sentence contains any of them, ``hybrid`` falls back to

@@ -7,7 +7,7 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from klareco.retrieval.fusion import COVERAGE, Fusion, fuse, knee_cut
+from klareco.retrieval.fusion import COVERAGE, KIND_BONUS, Fusion, fuse, knee_cut
 
 
 def test_weighted_fusion_mixes_normalised_scores() -> None:
@@ -110,7 +110,7 @@ def test_a_candidate_of_the_asked_kind_gets_the_bonus() -> None:
 
 
 def test_the_kind_bonus_is_recorded_only_when_it_is_not_the_default() -> None:
-    assert Fusion("weighted").kind_bonus == 0.0  # off unless a fusion rule sets it
+    assert Fusion("weighted").kind_bonus == KIND_BONUS
     assert "kind_bonus" not in Fusion("weighted").to_dict()
     assert Fusion("weighted", kind_bonus=0.5).to_dict()["kind_bonus"] == 0.5
     assert Fusion(**Fusion("weighted", kind_bonus=0.5).to_dict()) == \

@@ -187,13 +187,13 @@ def test_a_kind_bonus_lifts_the_candidates_of_the_asked_kind(
     from klareco.retrieval.kinds import asked_kinds, sentence_kinds
 
     question = "Kiam parolis Dio laŭ Genezo?"  # asks for a time
-    plain = hybrid.search(question, 100, "hybrid")  # the shipped rule: no bonus
     fusion = hybrid.stage2.fusion
-    hybrid.stage2.fusion = replace(fusion, kind_bonus=1.0)
+    hybrid.stage2.fusion = replace(fusion, kind_bonus=0.0)
     try:
-        hits = hybrid.search(question, 100, "hybrid").hits
+        plain = hybrid.search(question, 100, "hybrid")  # no bonus
     finally:
         hybrid.stage2.fusion = fusion
+    hits = hybrid.search(question, 100, "hybrid").hits  # the shipped rule: a bonus of 1
     with_bonus = {h.sentence_id: h.score for h in hits}
     asked = asked_kinds(parse(question))
     rows = hybrid.store.sentences_at([h.position for h in plain.hits], evidence=True)
@@ -203,4 +203,4 @@ def test_a_kind_bonus_lifts_the_candidates_of_the_asked_kind(
         # the build stored each sentence's kinds as the parse reads them
         assert bool(hybrid.kinds[hit.position] & asked) == fits
         assert with_bonus[hit.sentence_id] == pytest.approx(
-            hit.score + (1.0 if fits else 0.0))
+            hit.score + (fusion.kind_bonus if fits else 0.0))
