@@ -39,6 +39,7 @@ from klareco.experts.factoid.kin import (
     named_for_another,
     named_noun,
     noun_sex,
+    other_kin_of_the_owner,
 )
 from klareco.experts.factoid.roles import (
     clause_roles,
@@ -139,6 +140,8 @@ def answer_candidates(sentence: Sentence, matched: set[int], frame: Frame,
             span = antecedent
         if all(points_back(words[i]) or words[i].xpos in _FRAME_TAGS for i in span):
             continue  # "tiamaniere", "pro tio": said of what another sentence tells
+        if words[span[0]].correlative == ("ki", "es"):
+            continue  # "kies nomo": whose name, a relative's stand-in, names nothing itself
         if candidate.slot in _TOLD_CLAUSES and _tells_the_asked_event(sentence, span, frame):
             continue  # "…, kiam naskiĝis Bertilo" is not when Bertilo was born: it is that birth
         if frame.named_stems and _other_sex_named(words[span_head(sentence.heads, span)],
@@ -156,8 +159,10 @@ def answer_candidates(sentence: Sentence, matched: set[int], frame: Frame,
                 candidate.clause is not None:
             span = _clause_core(span, sentence.clauses[candidate.clause])
         span = span[:MAX_ANSWER_WORDS]
-        if frame.named_owners and (named_for_another(sentence, span, frame)
-                                   or kin_denied(sentence, span, frame)):
+        if frame.named_owners and (
+                named_for_another(sentence, span, frame) or kin_denied(sentence, span, frame)
+                or other_kin_of_the_owner(sentence, span, span_head(sentence.heads, span),
+                                          frame)):
             continue
         if frame.role == "name" and frame.named_class in PERSON_CLASSES and (
                 _with_article(words, span) or _title(words, span)):

@@ -22,6 +22,7 @@ from klareco.lexicon.semantics import (
     BIRTH_ROOTS,
     CHILD_NOUNS,
     FEMININE_KIN,
+    KIN_CONVERSES,
     MALE_PERSON_ROOTS,
     MARRIAGE_ROOTS,
     NAMING_ROOTS,
@@ -34,6 +35,7 @@ from klareco.parse.ast import Clause, Phrase, Sentence, Word
 
 # the dictionary's classes of people, with those of titles and ranks ("Sinjoro", "Reĝo")
 PEOPLE_AND_TITLES = PERSON_CLASSES | {"TITOLO", "RANGO"}
+KIN_NOUNS = frozenset(KIN_CONVERSES)  # the nouns of kinship: patro, filino, edzo …
 
 # The relations by which a common noun describes a name in the dependency tree: its
 # apposition ("Petro, la filo de Zorbo"; "la filo de Zorbo, Petro"; "sia frato Petro") or the
@@ -84,6 +86,23 @@ def named_for_another(sentence: Sentence, span: tuple[int, ...], frame: Frame) -
         return owners.isdisjoint(frame.named_owners)
     # "Petro vidis lian edzinon Mirela": by its "lia", not Petro's wife
     return not possessive_owners(sentence, noun)[1].isdisjoint(frame.named_owners)
+
+
+def other_kin_of_the_owner(sentence: Sentence, span: tuple[int, ...], head: int,
+                           frame: Frame) -> bool:
+    """Whether the span is another kin of the question's person than the one it asks, or a
+    name given to such a kin: "la filoj de Petro", and Ana and Ringo in "La filoj de Petro
+    estis Ana kaj Ringo", are not Petro's father ("Kiu estis la patro de Petro?"). ``head``:
+    the span's head word."""
+    words = sentence.words
+    nouns = [head, *(named_noun(sentence, i) for i in span if words[i].is_name)]
+    for noun in nouns:
+        if noun is None or not _common_noun(words[noun]) or is_asked_noun(words[noun], frame) \
+                or not set(words[noun].terms[-1:]) & KIN_NOUNS:
+            continue
+        if not noun_owners(sentence, noun).isdisjoint(frame.named_owners):
+            return True
+    return False
 
 
 def kin_denied(sentence: Sentence, span: tuple[int, ...], frame: Frame) -> bool:

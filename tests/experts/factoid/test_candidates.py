@@ -678,3 +678,17 @@ def test_two_adverbs_in_e_joined_by_kaj_are_also_one_answer() -> None:
     # an adverb of time without -e and one of manner are two answers, not one
     assert "hieraŭ kaj bone" not in spans("Kiel Zorbo laboris?",
                                           "Zorbo laboris hieraŭ kaj bone.").get("manner", set())
+
+
+def test_another_kin_of_the_person_asked_about_is_no_answer() -> None:
+    # Petro's sons, and the names they are given, are not his father
+    sons = spans("Kiu estis la patro de Petro?", "La filoj de Petro estis Ana kaj Ringo.")
+    assert not {"Ana kaj Ringo", "La filoj de Petro"} & set().union(*sons.values())
+    # the son's father is: the converse still answers
+    father = spans("Kiu estis la patro de Petro?", "Petro, la filo de Zorbo, venis.")
+    assert "Zorbo" in set().union(*father.values())
+
+
+def test_a_relative_kies_phrase_is_no_answer() -> None:
+    found = spans("Kiu estis la patro de Saul?", "Estis viro el Zorbujo, kies nomo estis Ringo.")
+    assert "kies nomo" not in set().union(*found.values())
