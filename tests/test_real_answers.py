@@ -28,11 +28,12 @@ pytestmark = pytest.mark.corpus
 GATE = {"answer_accuracy": 0.54, "abstain_accuracy": 0.75}
 GATE_MAX_FALSE_ABSTAIN = 0.30
 GATE_CONFIDENT_RIGHT = 0.80
-# Retrieval on the same union: issue 15's bar for BM25's recall@100 (213 of 228 answerable,
-# met since a name's roots weigh as a stem), and a little under the hybrid search's MRR@10
-# and hit@5 as measured (0.670, 0.785), to catch regressions.
+# Retrieval on the same union: issue 15's bars for BM25's recall@100 (213 of 228 answerable,
+# met since a name's roots weigh as a stem) and for the hybrid search's MRR@10 (0.68, met
+# since stop 61's fusion: 0.693), and a little under its hit@5 as measured (0.794), to catch
+# regressions.
 GATE_BM25_RECALL = 0.93
-GATE_HYBRID = {"mrr@10": 0.65, "hit@5": 0.76}
+GATE_HYBRID = {"mrr@10": 0.68, "hit@5": 0.78}
 
 
 @pytest.fixture(scope="module")
