@@ -121,7 +121,8 @@ def first_hit_rank(hits: Iterable[Hit], evidence: Sequence[str],
     """The 1-based rank of the first of ``hits`` that is a hit for ``evidence``, or is one of
     the sentences ``sentence_ids``; None if there is none."""
     for rank, hit in enumerate(hits, start=1):
-        if hit.sentence_id in sentence_ids or is_retrieval_hit(hit.text, evidence):
+        if (sentence_ids and hit.sentence_id in sentence_ids) or \
+                is_retrieval_hit(hit.text, evidence):
             return rank
     return None
 
