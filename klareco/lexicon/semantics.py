@@ -184,6 +184,7 @@ def units_of(root: str) -> frozenset[str]:
 
 @cache
 def money_units() -> frozenset[str]:
+    """The roots money is counted in (read from the dictionary once)."""
     return frozenset(r for r, entry in load_roots().items()
                      if entry.semantic_class == "MONERO") | _MONEY_ALSO
 
