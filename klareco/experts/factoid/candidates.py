@@ -654,9 +654,18 @@ def _adjunct_candidates(clause: Clause, words: tuple[Word, ...], n: int
                 RELATIVE_TIME_PREPOSITIONS and spans[k + 1] and spans[k + 1][0] == span[-1] + 1:
             # "kelke da tagoj post la foiro" is one time, counted from another
             span = span + spans[k + 1]
+        elif span and "time" in slots and after and len(spans[k + 1]) == 1 and \
+                spans[k + 1][0] == span[-1] + 1 and _part_of_day(words[spans[k + 1][0]]):
+            # "je la dua posttagmeze": the hour of the afternoon, one time
+            yield Candidate(span + spans[k + 1], "time", n)
         for slot in slots:
             yield Candidate(span, slot, n)
     yield from _joined_adverbs(adjuncts, spans, words, n)
+
+
+def _part_of_day(word: Word) -> bool:
+    """An adverb in -e of a time of day or night: matene, vespere, nokte, posttagmeze."""
+    return word.xpos == "ADV" and word.ending == "e" and is_time(word)
 
 
 def _joined_adverbs(adjuncts: list[Phrase], spans: list[tuple[int, ...]],

@@ -692,3 +692,11 @@ def test_another_kin_of_the_person_asked_about_is_no_answer() -> None:
 def test_a_relative_kies_phrase_is_no_answer() -> None:
     found = spans("Kiu estis la patro de Saul?", "Estis viro el Zorbujo, kies nomo estis Ringo.")
     assert "kies nomo" not in set().union(*found.values())
+
+
+def test_an_hour_with_its_part_of_the_day_is_one_time() -> None:
+    found = spans("Je kioma horo Zorbo eniris la domon?",
+                  "Je la dua posttagmeze Zorbo eniris la domon.")["time"]
+    assert {"Je la dua", "Je la dua posttagmeze"} <= found
+    assert "je la kvara matene" in spans("Kiam Zorbo venis?", "Zorbo venis je la kvara matene.")[
+        "time"]

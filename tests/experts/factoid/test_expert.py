@@ -37,7 +37,7 @@ def ask(question: str, *evidence: str) -> str | None:
     ("Kiom da mono havis Ana?", "Ana havis tri pomojn kaj kvin rublojn.", "kvin rublojn"),
     # kioma horo asks the hour: an ordinal of hours, with or without the noun
     ("Je kioma horo Zorbo eniris la domon?", "Je la dua posttagmeze Zorbo eniris la domon.",
-     "Je la dua"),
+     "Je la dua posttagmeze"),
     ("Kiam alvenos la letero?", "La letero alvenos la 10an de aprilo.", "la 10an de aprilo"),
     ("Kiun nomon ŝi donis al la hundo?", "Ŝi donis al la hundo la nomon Bobo.", "Bobo"),
     ("Per kio Petro tranĉis la panon?", "Petro tranĉis la panon per akra tranĉilo.",
