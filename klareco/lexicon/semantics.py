@@ -172,6 +172,9 @@ MEASURED_IN: dict[str, tuple[str, ...]] = {
 # (franko, marko) and money itself (moneroj).
 MONEY_ROOT = "mon"
 _MONEY_ALSO = frozenset({MONEY_ROOT, "funt", "sikl", "talent", "frank", "mark"})
+# The signs written before an amount of money in place of its coin's name: £50 is fifty
+# pounds, $3 three dollars.
+CURRENCY_SIGNS = frozenset("£$€¥₤")
 
 
 def units_of(root: str) -> frozenset[str]:
@@ -241,6 +244,18 @@ def is_time(word: Word) -> bool:
     """A noun of time or measure, a month, or a four-digit year."""
     return not _TIME_ROOTS.isdisjoint(word.roots) or (
         word.xpos == "NUM" and word.form.isdigit() and len(word.form) == 4)
+
+
+def is_currency_sign(word: Word) -> bool:
+    """A sign that stands for a coin's name before an amount: "£" of "£50"."""
+    return word.form in CURRENCY_SIGNS
+
+
+def is_fraction(word: Word) -> bool:
+    """A share made of a numeral by ``-on-``: duono (a half), dekonon (a tenth), triona,
+    kvarone; not a word of other roots (dekonaĵo, the tithe, is a thing, not a share)."""
+    return bool(word.roots) and word.suffixes == ("on",) and all(
+        r in CARDINAL_DIGITS or r in CARDINAL_MULTIPLIERS for r in word.roots)
 
 
 def is_ordinal(word: Word) -> bool:

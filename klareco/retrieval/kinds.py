@@ -19,7 +19,14 @@ a noun phrase or an adjective, which nearly every sentence has: they get no chec
 from __future__ import annotations
 
 from klareco.lexicon.closed_classes import PREPOSITIONS
-from klareco.lexicon.semantics import PREPOSITION_ROLES, is_ordinal, is_time, says_how
+from klareco.lexicon.semantics import (
+    PREPOSITION_ROLES,
+    is_currency_sign,
+    is_fraction,
+    is_ordinal,
+    is_time,
+    says_how,
+)
 from klareco.parse.ast import Sentence, Word
 
 # One bit per preposition ("per kio" asks for a "per" phrase), then the kinds of no fixed
@@ -73,8 +80,8 @@ def word_kinds(word: Word) -> int:
     """The kinds one word gives its sentence."""
     form = word.form.lower()
     found = preposition_bit(form) if word.xpos == "ADP" else 0
-    if word.is_numeral or form.isdigit():
-        found |= NUMBER
+    if word.is_numeral or form.isdigit() or is_fraction(word) or is_currency_sign(word):
+        found |= NUMBER  # (a share, "dekonon", is an amount too)
     if is_time(word) or is_ordinal(word) or form in _TIME_WORDS:
         found |= TIME
     if word.is_name:

@@ -140,3 +140,16 @@ def test_an_ordinal_is_an_adjective_of_numerals_in_words_or_digits(form: str,
                                                                   ordinal: bool) -> None:
     word = next(w for w in parse(f"la {form} tago").words if w.form == form)
     assert semantics.is_ordinal(word) is ordinal
+
+
+@pytest.mark.parametrize(("form", "share"), [
+    ("duono", True), ("dekonon", True), ("triona", True), ("kvarone", True),
+    ("dudekono", True), ("dekonaĵon", False), ("dekon", False), ("pomon", False)])
+def test_a_share_is_a_numeral_with_on(form: str, share: bool) -> None:
+    word = next(w for w in parse(f"Zorbo prenis {form}.").words if w.form == form)
+    assert semantics.is_fraction(word) is share
+
+
+def test_a_currency_sign_stands_for_a_coin() -> None:
+    words = parse("Zorbo pagis £50 kaj 3 pomojn.").words
+    assert [w.form for w in words if semantics.is_currency_sign(w)] == ["£"]

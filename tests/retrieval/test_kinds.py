@@ -35,6 +35,10 @@ def _fits(question: str, sentence: str) -> bool:
     ("Kiel Zorbo kuris?", "Zorbo kuris rapide.", "Zorbo kuris al la domo."),
     ("Kiel nomiĝis la patro de Ingrid?", "Ŝia patro estis Zelpo.", "Ŝia patro estis riĉa."),
     ("De kie venis Mirza?", "Mirza venis el la arbaro.", "Mirza venis al la arbaro."),
+    # a share and a sum of money with its sign are amounts
+    ("Kiom el la pomoj prenis Zorbo?", "Zorbo prenis duonon de la pomoj.",
+     "Zorbo prenis la pomojn."),
+    ("Kiom da mono pagis Zorbo?", "Zorbo pagis £5.", "Zorbo pagis la prezon."),
 ])
 def test_a_sentence_fits_the_kind_its_answer_must_be(question: str, holds: str,
                                                       lacks: str) -> None:

@@ -56,6 +56,7 @@ from klareco.lexicon.closed_classes import (
 )
 from klareco.lexicon.semantics import (
     MALE_PERSON_ROOTS,
+    MONEY_ROOT,
     MONTH_ROOTS,
     NAMING_ROOTS,
     PERSON_CLASSES,
@@ -64,6 +65,8 @@ from klareco.lexicon.semantics import (
     RELATIVE_TIME_PREPOSITIONS,
     SAYING_ROOTS,
     TIME_AND_MEASURE_ROOTS,
+    is_currency_sign,
+    is_fraction,
     is_ordinal,
     is_time,
     may_name_a_place,
@@ -235,7 +238,7 @@ def fits_question(frame: Frame, slot: str, words: list[Word]) -> bool:
         counted = counting(frame, words)
         # (an age in one word, "dekjara", only as a candidate of its own: a longer span
         # holding one says more than the amount)
-        amount = any(w.is_numeral for w in words) or (
+        amount = any(w.is_numeral or _share(w) for w in words) or (
             slot == "quantity" and any(measured_unit(w) for w in words))
         return amount and (
             counted == "asked" or (counted == "" and not counted_units(frame)))
@@ -325,12 +328,22 @@ def counting(frame: Frame, words: list[Word]) -> str:
     # springs, though it holds the number that is
     if any(counted.isdisjoint(w.content_roots) for w in _numbered_nouns(words)):
         return "other"
-    nouns = {r for w in words if w.xpos == "NOUN" or (w.xpos == "ADV" and w.is_numeral)
-             for r in w.content_roots}
+    # (a share, "dekonon", counts what it is a share of: the noun after it, or the asked one)
+    nouns = {r for w in words if (w.xpos == "NOUN" and not is_fraction(w)) or
+             (w.xpos == "ADV" and w.is_numeral) for r in w.content_roots}
     nouns |= {unit for w in words if (unit := measured_unit(w))}
+    nouns |= {MONEY_ROOT for w in words if is_currency_sign(w)}  # "£50": fifty pounds
     if nouns:
         return "asked" if nouns & counted else "other"
+    if any(_share(w) for w in words):
+        return "asked"
     return "time" if words and all(is_time(w) for w in words) else ""
+
+
+def _share(word: Word) -> bool:
+    """A noun of a share (duono, dekonon): an amount. The adverb ("duone", half-way) says
+    how far something was done, not how much of it there was."""
+    return word.xpos == "NOUN" and is_fraction(word)
 
 
 def _numbered_nouns(words: list[Word]) -> list[Word]:
@@ -1077,6 +1090,8 @@ def _quantities(words: tuple[Word, ...], clause_of: dict[int, int],
         if start > 0 and words[start - 1].xpos == "NOUN" and words[start].form.isdigit():
             i += 1  # digits after a noun label it (la jaro 1888, ĉapitro 5): no count
             continue
+        if start > 0 and is_currency_sign(words[start - 1]):
+            start -= 1  # "£50": the sign before the amount is its coin's name
         end = i
         j = i + 1
         while j < len(words) and j - end <= 3 and words[j].xpos in ("ADJ", "NOUN", "X"):

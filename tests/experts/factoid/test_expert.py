@@ -35,6 +35,17 @@ def ask(question: str, *evidence: str) -> str | None:
     ("Kiom da mono Zorbo pagis al Petro?", "Zorbo pagis al Petro du mil funtojn.",
      "du mil funtojn"),
     ("Kiom da mono havis Ana?", "Ana havis tri pomojn kaj kvin rublojn.", "kvin rublojn"),
+    # a currency sign before an amount is its coin's name: £50 is money
+    ("Kiom da mono Zorbo promesis al Petro?", "Zorbo promesis al Petro donacon de £50.",
+     "£50"),
+    ("Kiom da mono Zorbo postulis?", "Zorbo postulis pagon de $2,500 por la domo.",
+     "$2,500"),
+    # a share made by -on- is an amount of what the question counts
+    ("Kiom el la pomoj prenos Zorbo?", "El viaj pomoj Zorbo prenos dekonon.", "dekonon"),
+    ("Kiom da pomoj prenos Zorbo?", "Zorbo prenos duonon de la pomoj.",
+     "duonon de la pomoj"),
+    ("Kiom da pomoj prenos Zorbo?", "Zorbo prenos duonon de la piroj kaj tri pomojn.",
+     "tri pomojn"),
     # kioma horo asks the hour: an ordinal of hours, with or without the noun
     ("Je kioma horo Zorbo eniris la domon?", "Je la dua posttagmeze Zorbo eniris la domon.",
      "Je la dua posttagmeze"),
@@ -63,6 +74,12 @@ def test_yes_no_follows_negation() -> None:
 
 def test_the_question_own_words_are_no_answer() -> None:
     assert ask("Kiu estas Marko?", "Marko.") is None
+
+
+def test_a_share_said_by_an_adverb_is_no_amount() -> None:
+    # "duone" (half-way) says how far it was done, not how much there was
+    assert ask("Kiom da jaroj Zorbo laboris en la urbo?", "Zorbo laboris duone en la urbo.") \
+        is None
 
 
 def test_a_count_of_something_else_loses_to_the_counted_noun() -> None:
