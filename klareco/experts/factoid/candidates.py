@@ -173,6 +173,8 @@ def answer_candidates(sentence: Sentence, matched: set[int], frame: Frame,
         if not fits_question(frame, candidate.slot,
                              [words[i] for i in span + candidate.counts]):
             continue
+        if frame.role == "quantity" and only_labels(words, span):
+            continue  # "en la jaro 1905" says which year, not how much
         clause = sentence.clauses[candidate.clause] if candidate.clause is not None else None
         if not frame.negated and clause is not None and clause.verb is not None and \
                 denied(clause, words) and clause.verb - 1 not in span:
@@ -340,6 +342,14 @@ def counting(frame: Frame, words: list[Word]) -> str:
     return "time" if words and all(is_time(w) for w in words) else ""
 
 
+def only_labels(words: tuple[Word, ...], span: tuple[int, ...]) -> bool:
+    """Whether every number of a span is in digits right after a noun, which it names
+    rather than counts: "la jaro 1905", "ĉapitro 5"."""
+    numbers = [i for i in span if words[i].is_numeral]
+    return bool(numbers) and all(i > 0 and words[i].form.isdigit() and
+                                 words[i - 1].xpos == "NOUN" for i in numbers)
+
+
 def _share(word: Word) -> bool:
     """A noun of a share (duono, dekonon): an amount. The adverb ("duone", half-way) says
     how far something was done, not how much of it there was."""
@@ -352,6 +362,14 @@ def _numbered_nouns(words: list[Word]) -> list[Word]:
     before ``da``, which measure something else (``tri jaroj``, ``du litroj da akvo``)."""
     found = []
     for i, word in enumerate(words):
+        if _share(word) and i + 1 < len(words) and words[i + 1].form.lower() in ("de", "el"):
+            # a share counts what its "de" phrase names: "duonon de la piroj"
+            j = i + 2
+            while j < len(words) and j - i <= 4 and words[j].xpos in ("DET", "ADJ"):
+                j += 1
+            if j < len(words) and words[j].xpos == "NOUN":
+                found.append(words[j])
+            continue
         if not word.is_numeral or (i + 1 < len(words) and words[i + 1].is_numeral):
             continue
         j = i + 1
