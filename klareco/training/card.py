@@ -109,8 +109,10 @@ def write_ranker_card(model: Path, info: dict, command: str) -> Path:
         "",
         "## Data and split",
         "",
-        "Only the built corpus. Questions are generated from corpus sentences by transforming",
-        "their ASTs (`klareco/training/questions.py`); about half of those naming someone get",
+        "The built corpus, and questions people wrote over its training documents",
+        "(`questions/written-training.jsonl`). Questions are generated from corpus sentences",
+        "by transforming their ASTs (`klareco/training/questions.py`); about half of those",
+        "naming someone get",
         "another corpus name instead, and some others another verb or a question of when,",
         "where or why the corpus does not tell (`Kiam mortis Zorbo?`), so the corpus does not",
         "answer them; nor does it answer a yes/no question given a phrase of another",
@@ -130,6 +132,10 @@ def write_ranker_card(model: Path, info: dict, command: str) -> Path:
         "",
         f"- training: {info['training_questions']:,} questions "
         f"({info['training_unanswerable']:,} unanswerable); by form: {forms}",
+        *([f"- written: {info['written_questions']:,} questions people wrote over the "
+           f"training documents, each counted {info['written_weight']} times; options "
+           "labelled by the judge's rule against their answers"]
+          if info.get("written_questions") else []),
         f"- tuning: {info['tuning_questions']:,} questions; they choose the threshold",
         "",
         "## Figures (tuning documents, never trained on)",

@@ -38,6 +38,7 @@ from tqdm import tqdm
 
 from klareco.engine import Engine
 from klareco.errors import EmptyInputError
+from klareco.evaluation.judging import is_correct_answer
 from klareco.experts.factoid import EVIDENCE_DEPTH, FactoidExpert
 from klareco.experts.factoid.candidates import names_of_asked_noun
 from klareco.experts.factoid.expert import answer_key
@@ -90,6 +91,10 @@ MAX_PASSES = 2
 MAX_FALSE_ABSTAIN = 0.05
 TRAINING_QUESTIONS = 16_000
 TUNING_QUESTIONS = 3_000
+# Each question people wrote over the training documents counts as this many generated ones:
+# there are a few hundred of them beside some ten thousand generated. Chosen on the written
+# tuning questions (docs/measurements.md, stop 62).
+WRITTEN_WEIGHT = 10
 
 
 @dataclass(frozen=True)
@@ -472,6 +477,30 @@ def make_examples(engine: Engine, documents: set[str], count: int, seed: int,
 
 QUESTION_CHUNK = 256  # questions made, then read, at a time
 
+
+def written_examples(engine: Engine, items: Sequence[dict[str, Any]],
+                     depth: int = EVIDENCE_DEPTH, load: Callable[[], Engine] | None = None,
+                     workers: int = 1) -> list[Labelled]:
+    """Questions people wrote (gold items, ``questions/written-training.jsonl``), searched
+    and read like a user's, each option right when the judge accepts it for the item's
+    answers (``is_correct_answer``); "no answer" is right for an unanswerable item and for
+    one whose answer no option gives. Generated questions differ from people's in wording
+    (people add, leave out and rephrase); these teach the ranker what people's look like."""
+    with OptionReaders(engine, depth, load, workers) as read:
+        found = read([item["question"] for item in items])()
+    made = []
+    for item, read_back in zip(items, found, strict=True):
+        if read_back is None:
+            continue
+        _, options = read_back
+        answerable = bool(item.get("answers"))
+        right = [k for k, (text, _, _) in enumerate(options[1:], 1)
+                 if answerable and is_correct_answer(text, item)]
+        made.append(Labelled(item["question"], "written" if answerable else "unanswerable",
+                             answerable, Example([f for _, _, f in options], right),
+                             [text for text, _, _ in options]))
+    return made
+
 # An option as the labels need it: its text, its candidate's slot (None for "no answer
 # here" and yes/no answers), its features.
 ReadOption = tuple[str, str | None, Features]
@@ -573,14 +602,17 @@ def choose_threshold(ranker: Ranker, labelled: Sequence[Labelled]) -> tuple[floa
 def train_reader(engine: Engine, seed: int, count: int = TRAINING_QUESTIONS,
                  tuning: int = TUNING_QUESTIONS, exclude: Iterable[str] = (),
                  progress: bool = True, cache: Path | None = None, hidden_units: int = 0,
-                 load: Callable[[], Engine] | None = None, workers: int = 1
+                 load: Callable[[], Engine] | None = None, workers: int = 1,
+                 written: Sequence[dict[str, Any]] = (), written_weight: int = WRITTEN_WEIGHT
                  ) -> tuple[Ranker, dict[str, Any]]:
     """The ranker trained on questions from the training documents, its threshold chosen on
     the tuning documents, with the figures and provenance its card records. ``cache``: a file
     keeping the labelled questions, read when it exists (to try training choices quickly).
     ``hidden_units``: 0 (the default) trains the linear ranker alone; a hidden layer ranks
     generated questions better but people's questions worse (docs/measurements.md).
-    ``load`` and ``workers``: processes that read the questions' options (``make_examples``)."""
+    ``load`` and ``workers``: processes that read the questions' options (``make_examples``).
+    ``written``: people's questions over the training documents (``written_examples``), each
+    counted ``written_weight`` times beside the generated ones."""
     docs = list(engine.documents)
     if cache is not None and cache.is_file():
         with cache.open("rb") as handle:
@@ -594,13 +626,18 @@ def train_reader(engine: Engine, seed: int, count: int = TRAINING_QUESTIONS,
         if cache is not None:
             with cache.open("wb") as handle:
                 pickle.dump((trained_on, tuned_on), handle)
-    ranker = train([item.example for item in trained_on], seed, hidden_units=hidden_units)
+    people = written_examples(engine, written, load=load, workers=workers) if written else []
+    ranker = train([item.example for item in trained_on] +
+                   [item.example for item in people] * written_weight, seed,
+                   hidden_units=hidden_units)
     threshold, sweep = choose_threshold(ranker, tuned_on)
     figures = probability_of_right(ranker, [item.example for item in tuned_on])
     info = {
         "seed": seed,
         "training_questions": len(trained_on),
         "training_unanswerable": sum(not i.answerable for i in trained_on),
+        "written_questions": len(people),
+        "written_weight": written_weight if people else 0,
         "tuning_questions": len(tuned_on),
         "documents": {"training": len(training_documents(docs)),
                       "tuning": len(tuning_documents(docs)),

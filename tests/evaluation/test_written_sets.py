@@ -9,10 +9,11 @@ import pytest
 from klareco.artifacts import store_path
 from klareco.corpus.store import Store
 from klareco.evaluation import load_gold
-from klareco.training.split import held_out_documents, tuning_documents
+from klareco.training.split import held_out_documents, training_documents, tuning_documents
 
 QUESTIONS = Path(__file__).resolve().parents[2] / "questions"
-SETS = {"written-tuning.jsonl": tuning_documents, "written-heldout.jsonl": held_out_documents}
+SETS = {"written-training.jsonl": training_documents, "written-tuning.jsonl": tuning_documents,
+        "written-heldout.jsonl": held_out_documents}
 DIFFICULTIES = {"direct", "paraphrase", "inference", "unanswerable"}
 
 

@@ -28,6 +28,7 @@ from klareco.training.reader import (
     states_the_answer,
     swap_name,
     swap_verb,
+    written_examples,
 )
 
 
@@ -194,6 +195,20 @@ def test_options_read_in_worker_processes_come_back_the_same_and_in_order(
         shared = read(questions)()
     assert sum(found is not None for found in alone) >= 3
     assert shared == alone
+
+
+def test_a_written_question_is_labelled_by_the_judge_against_its_answers(
+        fixture_home: Path) -> None:
+    engine = Engine.load(fixture_home, retriever="bm25", threshold=0.0)
+    items = [{"question": "Kun kiu parolis Tobio?", "answers": ["Elio"]},
+             {"question": "Kun kiu parolis Tobio?", "answers": ["Zorbo"]},
+             {"question": "Kun kiu kantis Tobio?", "answers": []}]
+    right, wrong, unanswerable = written_examples(engine, items)
+    assert right.answerable and unanswerable.form == "unanswerable"
+    assert right.example.right and all("Elio" in right.answers[k] for k in right.example.right)
+    # no option is right: then "no answer" is, as for the unanswerable question
+    assert wrong.example.right == [] and unanswerable.example.right == []
+    assert wrong.answers == right.answers
 
 
 def _corpus(*texts: str) -> tuple[_Postings, np.ndarray]:
