@@ -687,8 +687,9 @@ def _adjunct_candidates(clause: Clause, words: tuple[Word, ...], n: int
             span = span + spans[k + 1]
         elif span and "time" in slots and after and len(spans[k + 1]) == 1 and \
                 spans[k + 1][0] == span[-1] + 1 and _part_of_day(words[spans[k + 1][0]]):
-            # "je la dua posttagmeze": the hour of the afternoon, one time
-            yield Candidate(span + spans[k + 1], "time", n)
+            # "je la dua posttagmeze": the hour of the afternoon, one time; the hour alone
+            # says less than the sentence does
+            span = span + spans[k + 1]
         for slot in slots:
             yield Candidate(span, slot, n)
     yield from _joined_adverbs(adjuncts, spans, words, n)

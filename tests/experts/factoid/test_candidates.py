@@ -697,6 +697,6 @@ def test_a_relative_kies_phrase_is_no_answer() -> None:
 def test_an_hour_with_its_part_of_the_day_is_one_time() -> None:
     found = spans("Je kioma horo Zorbo eniris la domon?",
                   "Je la dua posttagmeze Zorbo eniris la domon.")["time"]
-    assert {"Je la dua", "Je la dua posttagmeze"} <= found
+    assert "Je la dua posttagmeze" in found and "Je la dua" not in found
     assert "je la kvara matene" in spans("Kiam Zorbo venis?", "Zorbo venis je la kvara matene.")[
         "time"]
