@@ -119,7 +119,7 @@ def answer_candidates(sentence: Sentence, matched: set[int], frame: Frame,
                 continue
             candidate = Candidate(before, candidate.slot, candidate.clause, pronoun=True)
             span = before
-        elif is_pronoun(words[span[-1]]):
+        elif is_pronoun(words[span[-1]]) and not _no_one(words[span[-1]], frame):
             clause = sentence.clauses[candidate.clause] if candidate.clause is not None \
                 else None
             # "Petro vidis lin": lin is not Petro, who would be "sin"; the nearest other name
@@ -141,7 +141,8 @@ def answer_candidates(sentence: Sentence, matched: set[int], frame: Frame,
                 continue
             candidate = Candidate(antecedent, candidate.slot, candidate.clause, pronoun=True)
             span = antecedent
-        if all(points_back(words[i]) or words[i].xpos in _FRAME_TAGS for i in span):
+        if all((points_back(words[i]) or words[i].xpos in _FRAME_TAGS)
+               and not _no_one(words[i], frame) for i in span):
             continue  # "tiamaniere", "pro tio": said of what another sentence tells
         if words[span[0]].correlative == ("ki", "es"):
             continue  # "kies nomo": whose name, a relative's stand-in, names nothing itself
@@ -150,7 +151,7 @@ def answer_candidates(sentence: Sentence, matched: set[int], frame: Frame,
         if frame.named_stems and _other_sex_named(words[span_head(sentence.heads, span)],
                                                   frame.named_stems):
             continue  # "bona viro" names no one's wife
-        content = [i for i in span if words[i].is_content]
+        content = [i for i in span if words[i].is_content or _no_one(words[i], frame)]
         # the question's own words: a word it says, not another word of the same root
         # (marĉistino, the marsh-woman, answers a question about a marĉo; manoj, hands,
         # one about manradikoj, wrists)
@@ -348,6 +349,14 @@ def only_labels(words: tuple[Word, ...], span: tuple[int, ...]) -> bool:
     numbers = [i for i in span if words[i].is_numeral]
     return bool(numbers) and all(i > 0 and words[i].form.isdigit() and
                                  words[i - 1].xpos == "NOUN" for i in numbers)
+
+
+def _no_one(word: Word, frame: Frame) -> bool:
+    """"Neniu", "nenion": no one, nothing, the answer to who or what when the sentence says
+    that none was (``Zorbo trovis neniun``), in the case the question word asks."""
+    return word.correlative in (("neni", "u"), ("neni", "o")) and \
+        frame.role in ("subject", "object") and frame.word.rstrip("n") in ("kiu", "kio") and \
+        word.form.lower().endswith("n") == (frame.role == "object")
 
 
 def _share(word: Word) -> bool:

@@ -84,6 +84,16 @@ def test_a_number_that_labels_a_noun_is_no_amount() -> None:
     assert ask("Kiom kostis la libro?", "En la jaro 1905 la libro kostis multe.") is None
 
 
+def test_no_one_and_nothing_answer_who_and_what_in_their_case() -> None:
+    assert ask("Kion Zorbo trovis en la skatolo?", "Zorbo trovis nenion en la skatolo.") == \
+        "nenion"
+    assert ask("Kiun vidis Zorbo en la domo?", "En la domo Zorbo vidis neniun.") == "neniun"
+    assert ask("Kiu trovis la skatolon?", "Neniu trovis la skatolon.") == "Neniu"
+    # "neniu" as the subject of another clause says nothing of what Zorbo found
+    assert ask("Kion trovis Zorbo?", "Zorbo trovis la skatolon, sed neniu trovis la ŝlosilon.") \
+        == "la skatolon"
+
+
 def test_a_share_said_by_an_adverb_is_no_amount() -> None:
     # "duone" (half-way) says how far it was done, not how much there was
     assert ask("Kiom da jaroj Zorbo laboris en la urbo?", "Zorbo laboris duone en la urbo.") \
