@@ -1182,6 +1182,8 @@ def _counted_before(words: tuple[Word, ...], numeral: int) -> tuple[int, ...]:
     """The noun a numeral with no noun after it counts when it follows that noun's ``da`` or
     ``de`` phrase: ``havis da ŝafoj tricent``, ``plena de pomoj, cent dudek kvar``."""
     k = numeral - 1
+    if k >= 0 and words[k].form in _DASHES:
+        return _listed_after_colon(words, k)
     if k >= 0 and words[k].form == ",":
         k -= 1
     if k < 1 or words[k].xpos != "NOUN":
@@ -1191,6 +1193,22 @@ def _counted_before(words: tuple[Word, ...], numeral: int) -> tuple[int, ...]:
     while k >= 0 and words[k].xpos in ("ADJ", "DET"):
         k -= 1
     return (noun,) if k >= 0 and words[k].form.lower() in ("da", "de") else ()
+
+
+_DASHES = frozenset({"—", "–"})
+
+
+def _listed_after_colon(words: tuple[Word, ...], dash: int) -> tuple[int, ...]:
+    """The noun a number after a dash counts when the dash closes a list of names after a
+    colon: the first noun before the colon ("La filoj de Zorbo: Petro, Ana, kaj Ringo —
+    tri": three sons)."""
+    colon = next((i for i in range(dash - 1, -1, -1) if words[i].form in (":", ";", ".")),
+                 None)
+    if colon is None or words[colon].form != ":" or not any(
+            words[i].is_name for i in range(colon + 1, dash)):
+        return ()
+    start = next((i + 1 for i in range(colon - 1, -1, -1) if words[i].form in (";", ".")), 0)
+    return next(((i,) for i in range(start, colon) if words[i].xpos == "NOUN"), ())
 
 
 def _dates(words: tuple[Word, ...], clause_of: dict[int, int]) -> Iterator[Candidate]:

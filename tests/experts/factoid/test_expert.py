@@ -94,6 +94,14 @@ def test_no_one_and_nothing_answer_who_and_what_in_their_case() -> None:
         == "la skatolon"
 
 
+def test_a_number_after_a_list_counts_what_the_colon_names() -> None:
+    # "La filoj de Zorbo: …  — tri": the dash closes the list, the number counts the sons
+    assert ask("Kiom da filoj havis Zorbo?", "La filoj de Zorbo: Petro, Ana, kaj Ringo — tri.") \
+        == "tri"
+    assert ask("Kiom da filinoj havis Zorbo?",
+               "La filoj de Zorbo: Petro, Ana, kaj Ringo — tri.") is None
+
+
 def test_a_share_said_by_an_adverb_is_no_amount() -> None:
     # "duone" (half-way) says how far it was done, not how much there was
     assert ask("Kiom da jaroj Zorbo laboris en la urbo?", "Zorbo laboris duone en la urbo.") \
