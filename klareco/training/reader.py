@@ -12,7 +12,9 @@ templo?"): the clause then says more than the corpus does, which is no "jes" and
 Each question is searched like a user's; every option the factoid expert weighs is labelled
 right when a judge would accept it (``is_right``) or when its own sentence says what the
 question asks of the same verb and the same people (``states_the_answer``), and "no answer"
-is right when none is.
+is right when none is. Questions people wrote over the training documents are read the same
+way and labelled by the judge's rule against their answers (``written_examples``), so that
+the ranker also learns how people ask.
 
 Documents are split by a hash of their id (``klareco.training.heldout``): the ranker trains
 on the training documents, its abstention threshold is chosen on the tuning documents, and
@@ -500,6 +502,7 @@ def written_examples(engine: Engine, items: Sequence[dict[str, Any]],
                              answerable, Example([f for _, _, f in options], right),
                              [text for text, _, _ in options]))
     return made
+
 
 # An option as the labels need it: its text, its candidate's slot (None for "no answer
 # here" and yes/no answers), its features.
