@@ -174,7 +174,7 @@ def answer_candidates(sentence: Sentence, matched: set[int], frame: Frame,
         if not fits_question(frame, candidate.slot,
                              [words[i] for i in span + candidate.counts]):
             continue
-        if frame.role == "quantity" and only_labels(words, span):
+        if frame.role == "quantity" and _only_labels(words, span):
             continue  # "en la jaro 1905" says which year, not how much
         clause = sentence.clauses[candidate.clause] if candidate.clause is not None else None
         if not frame.negated and clause is not None and clause.verb is not None and \
@@ -343,12 +343,16 @@ def counting(frame: Frame, words: list[Word]) -> str:
     return "time" if words and all(is_time(w) for w in words) else ""
 
 
-def only_labels(words: tuple[Word, ...], span: tuple[int, ...]) -> bool:
-    """Whether every number of a span is in digits right after a noun, which it names
+def _names_a_noun(words: tuple[Word, ...], i: int) -> bool:
+    """Whether the number ``words[i]`` is in digits right after a noun, which it names
     rather than counts: "la jaro 1905", "ĉapitro 5"."""
+    return i > 0 and words[i].form.isdigit() and words[i - 1].xpos == "NOUN"
+
+
+def _only_labels(words: tuple[Word, ...], span: tuple[int, ...]) -> bool:
+    """Whether every number of a span names its noun (``_names_a_noun``)."""
     numbers = [i for i in span if words[i].is_numeral]
-    return bool(numbers) and all(i > 0 and words[i].form.isdigit() and
-                                 words[i - 1].xpos == "NOUN" for i in numbers)
+    return bool(numbers) and all(_names_a_noun(words, i) for i in numbers)
 
 
 def _no_one(word: Word, frame: Frame) -> bool:
@@ -1115,7 +1119,7 @@ def _quantities(words: tuple[Word, ...], clause_of: dict[int, int],
         start = i
         while (i + 1 < len(words) and words[i + 1].is_numeral) or _range_on(words, i):
             i += 1 if words[i + 1].is_numeral else 2  # "5-6": over the dash
-        if start > 0 and words[start - 1].xpos == "NOUN" and words[start].form.isdigit():
+        if _names_a_noun(words, start):
             i += 1  # digits after a noun label it (la jaro 1888, ĉapitro 5): no count
             continue
         if start > 0 and is_currency_sign(words[start - 1]):
